@@ -1,0 +1,146 @@
+"""Cards as ints, and the text people write them in.
+
+A card is an int ``4 * rank + suit``: rank 0 is the deuce and 12 the ace; suit 0 is clubs,
+1 diamonds, 2 hearts, 3 spades. Text accepts ``As``, ``Td`` or ``10d`` (any case), the suit
+symbols ``♣ ♦ ♥ ♠``, and optional spaces or commas between cards:
+
+>>> parse_cards("As Kd 3h")
+[51, 45, 6]
+>>> parse_cards("3♥K♣K♦") == parse_cards("3h kc kd") == parse_cards([6, 44, 45])
+True
+>>> format_cards([51, 45, 6])
+'As Kd 3h'
+>>> format_cards(parse_cards("10h 3c"), unicode=True)
+'10♥ 3♣'
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+
+__all__ = ["RANKS", "SUITS", "card", "format_cards", "parse_cards", "rank_of", "suit_of"]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+_UNICODE_SUITS = "♣♦♥♠"
+_RANK_OF_CHAR = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
+_SUIT_OF_CHAR = (
+    {ch: i for i, ch in enumerate(SUITS)}
+    | {ch.upper(): i for i, ch in enumerate(SUITS)}
+    | {ch: i for i, ch in enumerate(_UNICODE_SUITS)}
+    | {ch: i for i, ch in enumerate("♧♢♡♤")}
+)
+_SEPARATORS = " \t\r\n,"
+N_CARDS = 52
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of a rank index (0 = deuce .. 12 = ace) and a suit index (0 = clubs .. 3 = spades)."""
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise ValueError(f"no card has rank {rank} and suit {suit}")
+    return 4 * rank + suit
+
+
+def rank_of(c: int) -> int:
+    """The rank index of a card: 0 = deuce .. 12 = ace."""
+    return c >> 2
+
+
+def suit_of(c: int) -> int:
+    """The suit index of a card: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades."""
+    return c & 3
+
+
+def _parse_text(text: str) -> list[int]:
+    cards: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        start = i
+        if text.startswith("10", i):
+            rank, i = 8, i + 2
+        elif ch in _RANK_OF_CHAR:
+            rank, i = _RANK_OF_CHAR[ch], i + 1
+        else:
+            raise ValueError(
+                f"bad card at character {start} of {text!r}: {ch!r} is not a rank (2-9, T or 10, J, Q, K, A)"
+            )
+        if i >= n or text[i] not in _SUIT_OF_CHAR:
+            got = repr(text[i]) if i < n else "the end of the text"
+            raise ValueError(
+                f"bad card at character {start} of {text!r}: expected a suit (c d h s or ♣ ♦ ♥ ♠) "
+                f"after the rank, got {got}"
+            )
+        cards.append(4 * rank + _SUIT_OF_CHAR[text[i]])
+        i += 1
+    return cards
+
+
+def _as_card(item: object, position: int) -> int:
+    if isinstance(item, str):
+        parsed = _parse_text(item)
+        if len(parsed) != 1:
+            raise ValueError(f"item {position} ({item!r}) is not exactly one card")
+        return parsed[0]
+    if isinstance(item, bool) or type(item).__name__ == "bool_":
+        raise TypeError(f"item {position} is a bool ({item!r}), not a card")
+    try:
+        value = operator.index(item)  # ints and numpy integers; floats raise TypeError
+    except TypeError:
+        raise TypeError(
+            f"item {position} ({item!r}, a {type(item).__name__}) is not a card: "
+            "give an int 0-51 or text like 'As'"
+        ) from None
+    if not 0 <= value < N_CARDS:
+        raise ValueError(f"item {position} ({value}) is not a card: cards are ints 0-51")
+    return value
+
+
+def parse_cards(cards: str | Iterable[object]) -> list[int]:
+    """Cards from text (``"As Kd"``, ``"AsKd"``, ``"10h"``, ``"3♥K♣"``) or from an iterable of
+    ints 0-51 and/or one-card strings.
+
+    Raises ValueError naming the bad token and where it is, or a duplicated card; TypeError for
+    items that are neither ints nor text (floats and bools included).
+
+    >>> parse_cards("AsAs")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card As: items 0 and 1
+    """
+    if isinstance(cards, str):
+        result = _parse_text(cards)
+    elif isinstance(cards, (bytes, bytearray)):
+        raise TypeError("cards must be text (str) or an iterable of ints, not bytes")
+    else:
+        try:
+            items = list(cards)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(
+                f"cards must be text or an iterable of ints, not {type(cards).__name__}"
+            ) from None
+        result = [_as_card(item, i) for i, item in enumerate(items)]
+    seen: dict[int, int] = {}
+    for i, c in enumerate(result):
+        if c in seen:
+            raise ValueError(f"duplicate card {format_cards([c])}: items {seen[c]} and {i}")
+        seen[c] = i
+    return result
+
+
+def format_cards(cards: Iterable[int], unicode: bool = False) -> str:
+    """Cards as text, separated by spaces: ``"As Kd 3h"``, or with ``unicode=True``
+    ``"A♠ K♦ 3♥"`` (the ten as ``10``)."""
+    out = []
+    for i, c in enumerate(cards):
+        c = _as_card(c, i)
+        rank, suit = RANKS[c >> 2], c & 3
+        if unicode:
+            out.append(("10" if rank == "T" else rank) + _UNICODE_SUITS[suit])
+        else:
+            out.append(rank + SUITS[suit])
+    return " ".join(out)

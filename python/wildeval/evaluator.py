@@ -1,0 +1,181 @@
+"""The native evaluator: settings bound once, then fast per call and per batch."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from wildeval import _core
+from wildeval.cards import parse_cards
+from wildeval.values import Category, category_of, describe, tie_ranks
+from wildeval.wild import parse_wild
+
+__all__ = ["RANKINGS", "Evaluator", "census"]
+
+RANKINGS = ("high",)
+_STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
+
+
+def _check_settings(ranking: object, flush_duplicates: object) -> str:
+    if not isinstance(ranking, str) or ranking not in RANKINGS:
+        raise ValueError(f"unknown ranking {ranking!r}; choose one of {', '.join(RANKINGS)}")
+    if not isinstance(flush_duplicates, (bool, np.bool_)):
+        raise TypeError(f"flush_duplicates must be a bool, not {type(flush_duplicates).__name__}")
+    return ranking
+
+
+class Evaluator(_core.Evaluator):
+    """A hand evaluator for one ranking and one wild setting.
+
+    ``ev(cards)`` gives a hand's value: an int, higher is better, equal values tie (see
+    :mod:`wildeval.values` for what the bits mean). Cards are a list or tuple of ints 0-51 or
+    text such as ``"As Kd 3h"``. ``ev.batch(array)`` evaluates one hand per row of a 2-D integer
+    array, natively and without the GIL.
+
+    >>> ev = Evaluator()
+    >>> ev.describe(ev("As Ks Qs Js Ts 2c 2d"))
+    'Royal flush'
+    >>> Evaluator(wild="2").category(Evaluator(wild="2")("2c 2d 2h 2s Ah"))
+    <Category.FIVE_OF_A_KIND: 9>
+    """
+
+    def __init__(
+        self,
+        ranking: str = "high",
+        wild: None | str | Iterable[int] = None,
+        *,
+        flush_duplicates: bool = True,
+    ) -> None:
+        ranking = _check_settings(ranking, flush_duplicates)
+        wild_ranks = parse_wild(wild)
+        super().__init__(ranking, sum(1 << r for r in wild_ranks), bool(flush_duplicates))
+        self._ranking = ranking
+        self._wild = wild_ranks
+        self._flush_duplicates = bool(flush_duplicates)
+
+    @property
+    def ranking(self) -> str:
+        return self._ranking
+
+    @property
+    def wild(self) -> frozenset[int]:
+        """The wild rank indices (0 = deuce .. 12 = ace)."""
+        return self._wild
+
+    @property
+    def flush_duplicates(self) -> bool:
+        return self._flush_duplicates
+
+    def __repr__(self) -> str:
+        wild = "".join("23456789TJQKA"[r] for r in sorted(self._wild)) or None
+        return f"Evaluator({self._ranking!r}, wild={wild!r}, flush_duplicates={self._flush_duplicates})"
+
+    def batch(self, hands: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.int32]:
+        """Values of many hands: one hand per row of a 2-D integer array (any integer dtype, any
+        memory layout; uint8 is the fastest). Returns an int32 array with one value per row.
+
+        ``threads=None`` uses every core. Floats or bools raise TypeError; a card outside 0-51, a
+        duplicate in a row, or a wrong shape raise ValueError naming the row.
+
+        >>> Evaluator().batch([[48, 49, 50, 0, 1], [0, 4, 8, 12, 51]]).tolist() == [
+        ...     Evaluator()("Ac Ad Ah 2c 2d"), Evaluator()("2c 3c 4c 5c As")]
+        True
+        """
+        array = np.asarray(hands)
+        if array.dtype == np.bool_ or array.dtype.kind not in "iu":
+            raise TypeError(f"hands must hold integers, not {array.dtype}")
+        return self._batch(array, threads)
+
+    def category(self, value: int) -> Category:
+        """The category of a value."""
+        return category_of(value)
+
+    def describe(self, value: int) -> str:
+        """A value as players say it: ``"Three of a kind, kings"``, ``"Flush, A-A-9-5-2"``."""
+        return describe(value)
+
+    def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
+        """The cards that make the value, as ``(card, plays_as)`` pairs in reading order (the
+        deciding groups first). A natural card plays as itself, a wild card as its stand-in.
+
+        >>> from wildeval.cards import format_cards
+        >>> picks = Evaluator(wild="3").best_five("3h Kc Kd")
+        >>> format_cards(c for c, _ in picks), format_cards(p for _, p in picks)
+        ('Kc Kd 3h', 'Kc Kd Ks')
+        """
+        hand = parse_cards(cards)
+        value = self(hand)
+        if len(hand) <= 5:
+            chosen = hand
+        else:
+            # the five that make the value with the fewest wild cards
+            chosen = min(
+                (list(five) for five in itertools.combinations(hand, 5) if self(list(five)) == value),
+                key=lambda five: sum((c >> 2) in self._wild for c in five),
+            )
+        return _stand_ins(chosen, value, self._wild, set(hand))
+
+
+def _ranks_of_hand(value: int, n_cards: int) -> list[int]:
+    """The ranks a hand of this value shows, in reading order."""
+    cat, r = category_of(value), tie_ranks(value)
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return [(r[0] - i) % 13 if r[0] - i >= 0 else 12 for i in range(5)]
+    groups = {
+        Category.PAIR: [2], Category.TWO_PAIR: [2, 2], Category.THREE_OF_A_KIND: [3],
+        Category.FULL_HOUSE: [3, 2], Category.FOUR_OF_A_KIND: [4], Category.FIVE_OF_A_KIND: [5],
+    }.get(cat, [])
+    ranks = [rank for rank, size in zip(r, groups) for _ in range(size)] + r[len(groups):]
+    return ranks[:n_cards]
+
+
+def _stand_ins(chosen: list[int], value: int, wild: frozenset[int], held: set[int]) -> list[tuple[int, int]]:
+    needed = _ranks_of_hand(value, len(chosen))
+    naturals = [c for c in chosen if (c >> 2) not in wild]
+    wilds = [c for c in chosen if (c >> 2) in wild]
+    pairs: list[tuple[int, int]] = []
+    open_slots = list(range(len(needed)))
+    for c in sorted(naturals, key=lambda c: -c):
+        slot = next(i for i in open_slots if needed[i] == c >> 2)
+        open_slots.remove(slot)
+        pairs.append((slot, c, c))
+    flush_suit = None
+    if category_of(value) in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        flush_suit = naturals[0] & 3 if naturals else 3
+    taken = set(held)
+    for c, slot in zip(wilds, open_slots):
+        rank = needed[slot]
+        if flush_suit is not None:
+            suits: tuple[int, ...] = (flush_suit,)
+        else:
+            suits = tuple(s for s in _STAND_IN_SUITS if 4 * rank + s not in taken) or (3,)
+        plays_as = 4 * rank + suits[0]
+        taken.add(plays_as)
+        pairs.append((slot, c, plays_as))
+    return [(c, p) for _, c, p in sorted(pairs)]
+
+
+def census(
+    n_cards: int,
+    ranking: str = "high",
+    wild: None | str | Iterable[int] = None,
+    *,
+    flush_duplicates: bool = True,
+    threads: int | None = None,
+) -> dict[Category, int]:
+    """How many of the C(52, n_cards) hands fall in each category, counted exactly and natively
+    (``threads=None`` uses every core). Every category is a key, with 0 where none fall.
+
+    >>> census(5)[Category.STRAIGHT_FLUSH]
+    40
+    >>> census(5, wild="2")[Category.FIVE_OF_A_KIND]
+    672
+    """
+    if isinstance(n_cards, bool) or not isinstance(n_cards, (int, np.integer)):
+        raise TypeError(f"n_cards must be an int, not {type(n_cards).__name__}")
+    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    counts = ev._census(int(n_cards), threads)
+    return {Category(i): int(n) for i, n in enumerate(counts)}

@@ -1,0 +1,232 @@
+// pybind11 bindings: validate at the border, release the GIL, call the core. Nothing else.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../core/census.hpp"
+#include "../core/high.hpp"
+#include "../core/parallel.hpp"
+
+namespace py = pybind11;
+using namespace wildeval;
+
+namespace {
+
+constexpr const char* kRankChars = "23456789TJQKA";
+constexpr const char* kSuitChars = "cdhs";
+// Below this many rows a batch runs on the calling thread: starting threads costs more.
+constexpr std::size_t kRowsPerThread = 1 << 15;
+
+std::string card_text(int card) { return std::string{kRankChars[rank_of(card)], kSuitChars[suit_of(card)]}; }
+
+int resolve_threads(const py::object& threads) {
+    if (threads.is_none()) return hardware_threads();
+    if (PyBool_Check(threads.ptr()) || !PyLong_Check(threads.ptr()))
+        throw py::type_error("threads must be None or an int >= 1");
+    const long n = threads.cast<long>();
+    if (n < 1) throw py::value_error("threads must be None or an int >= 1, got " + std::to_string(n));
+    return static_cast<int>(std::min<long>(n, 1024));
+}
+
+class Evaluator {
+public:
+    Evaluator(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates)
+        : high_(checked(ranking, wild_rank_mask), flush_duplicates) {}
+
+    const HighEvaluator& high() const { return high_; }
+
+    // Cards as ints 0-51 straight from a list or tuple of exact ints; false if anything about
+    // them is not plain (the slow path then parses them and says what is wrong).
+    static bool fast_cards(PyObject* cards, uint8_t* out, int& n) {
+        PyObject** items;
+        Py_ssize_t size;
+        if (PyList_CheckExact(cards)) {
+            items = PySequence_Fast_ITEMS(cards);
+            size = PyList_GET_SIZE(cards);
+        } else if (PyTuple_CheckExact(cards)) {
+            items = PySequence_Fast_ITEMS(cards);
+            size = PyTuple_GET_SIZE(cards);
+        } else {
+            return false;
+        }
+        if (size < 1 || size > kMaxCards) return false;
+        uint64_t seen = 0;
+        for (Py_ssize_t i = 0; i < size; ++i) {
+            PyObject* item = items[i];
+            if (!PyLong_CheckExact(item)) return false;
+            int overflow = 0;
+            const long v = PyLong_AsLongAndOverflow(item, &overflow);
+            if (overflow != 0 || v < 0 || v >= kDeck) return false;
+            if (seen >> v & 1) return false;
+            seen |= uint64_t{1} << v;
+            out[i] = static_cast<uint8_t>(v);
+        }
+        n = static_cast<int>(size);
+        return true;
+    }
+
+    uint32_t evaluate_object(PyObject* cards) const {
+        uint8_t buf[kMaxCards];
+        int n = 0;
+        if (fast_cards(cards, buf, n)) return high_.evaluate(buf, n);
+        // Slow path: one parser for every form of input, with its exact error messages.
+        static PyObject* parse = nullptr;
+        if (parse == nullptr) parse = py::object(py::module_::import("wildeval.cards").attr("parse_cards")).release().ptr();
+        py::list parsed = py::reinterpret_steal<py::object>(PyObject_CallOneArg(parse, cards));
+        if (!parsed) throw py::error_already_set();
+        if (parsed.size() < 1 || parsed.size() > static_cast<std::size_t>(kMaxCards))
+            throw py::value_error("a 'high' hand has 1 to 7 cards, got " + std::to_string(parsed.size()));
+        n = static_cast<int>(parsed.size());
+        for (int i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(parsed[i].cast<int>());
+        return high_.evaluate(buf, n);
+    }
+
+    py::array_t<int32_t> batch(const py::array& hands, const py::object& threads_arg) const {
+        const int threads = resolve_threads(threads_arg);
+        if (hands.ndim() != 2)
+            throw py::value_error("hands must be a 2-D array, one hand per row; got " +
+                                  std::to_string(hands.ndim()) + " dimension(s)");
+        const py::dtype dt = hands.dtype();
+        const char kind = dt.kind();
+        if ((kind != 'i' && kind != 'u') || dt.itemsize() > 8)
+            throw py::type_error("hands must hold integers, not " + std::string(py::str(dt)));
+        const std::size_t n_rows = static_cast<std::size_t>(hands.shape(0));
+        const int n_cols = static_cast<int>(hands.shape(1));
+        if (n_cols < 1 || n_cols > kMaxCards)
+            throw py::value_error("a 'high' hand has 1 to 7 cards, but the rows have " + std::to_string(n_cols) +
+                                  " columns");
+        py::array_t<int32_t> result(static_cast<py::ssize_t>(n_rows));
+        if (n_rows == 0) return result;
+
+        // Every card is checked (and narrowed to bytes) before any table is read.
+        const std::vector<uint8_t> narrowed = narrow(hands, n_rows, n_cols);
+        int32_t* out = result.mutable_data();
+        bool distinct = true;
+        {
+            py::gil_scoped_release release;
+            const std::size_t parts = std::min<std::size_t>(static_cast<std::size_t>(threads),
+                                                            (n_rows + kRowsPerThread - 1) / kRowsPerThread);
+            const std::size_t per = (n_rows + parts - 1) / parts;
+            std::vector<uint8_t> ok(parts, 1);
+            run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
+                const std::size_t begin = part * per, end = std::min(n_rows, begin + per);
+                if (begin < end)
+                    ok[part] = high_.evaluate_rows(narrowed.data() + begin * n_cols, end - begin, n_cols, out + begin);
+            });
+            for (uint8_t part_ok : ok) distinct = distinct && part_ok;
+        }
+        if (!distinct) throw_duplicate(narrowed, n_rows, n_cols);
+        return result;
+    }
+
+private:
+    static uint32_t checked(const std::string& ranking, uint32_t wild_rank_mask) {
+        if (ranking != "high") throw py::value_error("unknown ranking '" + ranking + "'");
+        if (wild_rank_mask >= (1u << kRanks)) throw py::value_error("wild rank mask out of range");
+        return wild_rank_mask;
+    }
+
+    template <class T>
+    static void narrow_typed(const py::array& hands, std::size_t n_rows, int n_cols, uint8_t* out) {
+        const char* base = static_cast<const char*>(hands.data());
+        const py::ssize_t s0 = hands.strides(0), s1 = hands.strides(1);
+        for (std::size_t i = 0; i < n_rows; ++i) {
+            for (int j = 0; j < n_cols; ++j) {
+                T v;
+                std::memcpy(&v, base + static_cast<py::ssize_t>(i) * s0 + j * s1, sizeof(T));
+                bool bad = v > static_cast<T>(kDeck - 1);
+                if constexpr (std::is_signed_v<T>) bad = bad || v < 0;
+                if (bad) {
+                    throw py::value_error("row " + std::to_string(i) + ": card " + std::to_string(+v) +
+                                          " is not a card (0-51)");
+                }
+                out[i * n_cols + j] = static_cast<uint8_t>(v);
+            }
+        }
+    }
+
+    static std::vector<uint8_t> narrow(const py::array& hands, std::size_t n_rows, int n_cols) {
+        std::vector<uint8_t> out(n_rows * static_cast<std::size_t>(n_cols));
+        const bool is_signed = hands.dtype().kind() == 'i';
+        switch (hands.dtype().itemsize()) {
+            case 1: is_signed ? narrow_typed<int8_t>(hands, n_rows, n_cols, out.data())
+                              : narrow_typed<uint8_t>(hands, n_rows, n_cols, out.data()); break;
+            case 2: is_signed ? narrow_typed<int16_t>(hands, n_rows, n_cols, out.data())
+                              : narrow_typed<uint16_t>(hands, n_rows, n_cols, out.data()); break;
+            case 4: is_signed ? narrow_typed<int32_t>(hands, n_rows, n_cols, out.data())
+                              : narrow_typed<uint32_t>(hands, n_rows, n_cols, out.data()); break;
+            default: is_signed ? narrow_typed<int64_t>(hands, n_rows, n_cols, out.data())
+                               : narrow_typed<uint64_t>(hands, n_rows, n_cols, out.data()); break;
+        }
+        return out;
+    }
+
+    [[noreturn]] static void throw_duplicate(const std::vector<uint8_t>& cards, std::size_t n_rows, int n_cols) {
+        for (std::size_t i = 0; i < n_rows; ++i) {
+            uint64_t seen = 0;
+            for (int j = 0; j < n_cols; ++j) {
+                const int c = cards[i * n_cols + j];
+                if (seen >> c & 1) throw py::value_error("row " + std::to_string(i) + ": duplicate card " + card_text(c));
+                seen |= uint64_t{1} << c;
+            }
+        }
+        throw std::logic_error("duplicate reported but not found");
+    }
+
+    HighEvaluator high_;
+};
+
+// tp_call of Evaluator: ev(cards) without pybind11's argument machinery, the per-call hot path.
+PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+    if ((kwargs != nullptr && PyDict_GET_SIZE(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1) {
+        PyErr_SetString(PyExc_TypeError, "an Evaluator takes one argument: the cards");
+        return nullptr;
+    }
+    try {
+        const Evaluator& ev = py::handle(self).cast<const Evaluator&>();
+        return PyLong_FromUnsignedLong(ev.evaluate_object(PyTuple_GET_ITEM(args, 0)));
+    } catch (py::error_already_set& e) {
+        e.restore();
+    } catch (py::builtin_exception& e) {
+        e.set_error();
+    } catch (std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "wildeval's native core (private: use the wildeval package)";
+
+    py::class_<Evaluator>(m, "Evaluator", py::custom_type_setup([](PyHeapTypeObject* heap_type) {
+                              heap_type->ht_type.tp_call = evaluator_call;
+                          }))
+        .def(py::init<const std::string&, uint32_t, bool>(), py::arg("ranking"), py::arg("wild_rank_mask"),
+             py::arg("flush_duplicates"))
+        .def("_batch", &Evaluator::batch, py::arg("hands"), py::arg("threads"))
+        .def(
+            "_census",
+            [](const Evaluator& ev, int n_cards, const py::object& threads_arg) {
+                if (n_cards < 1 || n_cards > kMaxCards)
+                    throw py::value_error("a 'high' hand has 1 to 7 cards, got " + std::to_string(n_cards));
+                const int threads = resolve_threads(threads_arg);
+                CategoryCounts counts;
+                {
+                    py::gil_scoped_release release;
+                    counts = census(ev.high(), n_cards, threads);
+                }
+                py::list out;
+                for (uint64_t c : counts) out.append(c);
+                return out;
+            },
+            py::arg("n_cards"), py::arg("threads"));
+
+    m.def("table_bytes", [] { return HighTables::get().bytes(); }, "Bytes held by every table of the core.");
+    m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
+}

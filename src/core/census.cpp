@@ -1,0 +1,64 @@
+#include "census.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+#include "parallel.hpp"
+
+namespace wildeval {
+namespace {
+
+// Cards are added in increasing order, carrying the running sums, so each hand costs one add
+// and one lookup in the innermost loop.
+template <int Left, bool Wild>
+void walk(const HighEvaluator& ev, int from, uint64_t key, uint64_t bits, CategoryCounts& counts) {
+    for (int c = from; c <= kDeck - Left; ++c) {
+        const uint64_t k = key + ev.word_key(c), b = bits + ev.word_bits(c);
+        if constexpr (Left == 1) {
+            ++counts[category_of(ev.finish<Wild>(k, b))];
+        } else {
+            walk<Left - 1, Wild>(ev, c + 1, k, b, counts);
+        }
+    }
+}
+
+template <int N, bool Wild>
+CategoryCounts census_n(const HighEvaluator& ev, int n_threads) {
+    // One task per lowest card; the early ones are the big ones, and tasks go out in order.
+    std::vector<CategoryCounts> per_worker(static_cast<std::size_t>(n_threads), CategoryCounts{});
+    run_tasks(n_threads, kDeck - N + 1, [&](std::size_t first, int worker) {
+        const int c = static_cast<int>(first);
+        const uint64_t key = kSuitBias + ev.word_key(c), bits = ev.word_bits(c);
+        if constexpr (N == 1) {
+            ++per_worker[worker][category_of(ev.finish<Wild>(key, bits))];
+        } else {
+            walk<N - 1, Wild>(ev, c + 1, key, bits, per_worker[worker]);
+        }
+    });
+    CategoryCounts total{};
+    for (const auto& counts : per_worker)
+        for (std::size_t i = 0; i < total.size(); ++i) total[i] += counts[i];
+    return total;
+}
+
+template <int N>
+CategoryCounts census_n(const HighEvaluator& ev, int n_threads) {
+    return ev.has_wild() ? census_n<N, true>(ev, n_threads) : census_n<N, false>(ev, n_threads);
+}
+
+}  // namespace
+
+CategoryCounts census(const HighEvaluator& ev, int n_cards, int n_threads) {
+    switch (n_cards) {
+        case 1: return census_n<1>(ev, n_threads);
+        case 2: return census_n<2>(ev, n_threads);
+        case 3: return census_n<3>(ev, n_threads);
+        case 4: return census_n<4>(ev, n_threads);
+        case 5: return census_n<5>(ev, n_threads);
+        case 6: return census_n<6>(ev, n_threads);
+        case 7: return census_n<7>(ev, n_threads);
+        default: throw std::invalid_argument("a high hand has 1 to 7 cards");
+    }
+}
+
+}  // namespace wildeval

@@ -1,0 +1,173 @@
+// The "high" ranking: best five of 1-7 cards, any set of wild ranks, five of a kind on top.
+//
+// A hand is summarised by two additive 64-bit words, one table entry per card:
+//   key:  bits 0-2   the number of wild cards
+//         bits 3-33  8 * sum of 5^rank over the natural cards (a base-5 number of rank counts,
+//                    so every multiset of ranks has its own key without any search)
+//         bits 48-63 one 4-bit counter per suit, starting at 3; a wild card counts in every
+//                    suit, so bit 3 of a counter is set exactly when that suit can make a flush
+//   bits: one bit per card at 16 * suit + rank.  Summed, not OR-ed: the sum of distinct powers of
+//         two has one bit per card, and any duplicate card carries, which popcount detects.
+// Non-flush hands are read from one table through a minimal-collision perfect hash of the rank
+// part of the key; flushes from a 13-bit suit mask and the wild count.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "cards.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace wildeval {
+
+inline constexpr uint64_t kWildUnit = 1;
+inline constexpr int kRankKeyShift = 3;
+inline constexpr int kSuitCounterShift = 48;
+inline constexpr uint64_t kSuitBias = uint64_t{0x3333} << kSuitCounterShift;
+inline constexpr uint64_t kFlushFlags = uint64_t{0x8888} << kSuitCounterShift;
+inline constexpr uint64_t kAllSuitsUnit = uint64_t{0x1111} << kSuitCounterShift;
+inline constexpr int kMaxWild = kMaxCards;
+inline constexpr int kSuitMaskSize = 1 << kRanks;
+
+inline constexpr int kTableBits = 17;   // 114,719 keys in 131,072 slots
+inline constexpr int kBucketBits = 15;  // about 3.5 keys per displacement bucket
+inline constexpr uint32_t kTableMask = (1u << kTableBits) - 1;
+
+constexpr uint64_t card_bit(int card) { return uint64_t{1} << (16 * suit_of(card) + rank_of(card)); }
+
+// Every table of the "high" ranking, generated once (thread-safe static) by our own code.
+struct HighTables {
+    uint64_t hash_multiplier = 0;
+    std::vector<uint16_t> displacement;   // per bucket
+    // Tables hold 16-bit ordinals (the position of a value among all distinct values, so they
+    // compare like the values) to halve the cache footprint; `values` turns one into a value.
+    std::vector<uint16_t> nonflush;       // per slot: best hand ignoring flushes, by (ranks, wilds)
+    // [flush_duplicates][wild count][13-bit mask of the natural cards of one suit]: the best
+    // flush or straight flush of that suit, 0 where no flush is possible.
+    std::vector<uint16_t> flush;
+    std::vector<uint32_t> values;         // ordinal -> value; values[0] = 0
+
+    static const HighTables& get();
+    std::size_t bytes() const;
+
+    // The multiplier's low 16 bits are zero, so the suit counters (key bits 48-63) fall off
+    // the top of the product and the whole key can be hashed as it is.
+    static uint32_t slot(uint64_t key, uint64_t multiplier, const uint16_t* displacement) {
+        const uint64_t h = key * multiplier;
+        const uint32_t bucket = static_cast<uint32_t>(h >> (64 - kBucketBits));
+        const uint32_t pos = static_cast<uint32_t>(h >> (64 - kBucketBits - kTableBits));
+        return (pos + displacement[bucket]) & kTableMask;
+    }
+    const uint16_t* flush_table(bool duplicates, int wild) const {
+        return flush.data() + (static_cast<std::size_t>(duplicates) * (kMaxWild + 1) + wild) * kSuitMaskSize;
+    }
+};
+
+// Pure functions the tables are built from (also used by tests of the core through the module).
+uint32_t nonflush_value(const std::array<int, kRanks>& counts, int wild);
+uint32_t flush_value(uint32_t suit_mask, int wild, bool duplicates);
+
+class HighEvaluator {
+public:
+    HighEvaluator(uint32_t wild_rank_mask, bool flush_duplicates);
+
+    bool has_wild() const { return wild_rank_mask_ != 0; }
+    uint32_t wild_rank_mask() const { return wild_rank_mask_; }
+    bool flush_duplicates() const { return flush_duplicates_; }
+
+    // Cards must be valid (0-51) and distinct; n in 1..7.
+    uint32_t evaluate(const uint8_t* cards, int n) const {
+        uint64_t key = kSuitBias, bits = 0;
+        for (int i = 0; i < n; ++i) {
+            key += words_[cards[i]].key;
+            bits += words_[cards[i]].bits;
+        }
+        return has_wild() ? finish<true>(key, bits) : finish<false>(key, bits);
+    }
+
+    // The two words of a row of N cards. With SSE2 both sums take one 16-byte load and one add
+    // per card: loads, not arithmetic, are what limits the batch loop.
+    template <int N>
+    void sum_row(const uint8_t* row, uint64_t& key, uint64_t& bits) const {
+#if defined(__SSE2__)
+        __m128i acc = _mm_set_epi64x(0, static_cast<long long>(kSuitBias));
+        for (int j = 0; j < N; ++j)
+            acc = _mm_add_epi64(acc, _mm_load_si128(reinterpret_cast<const __m128i*>(&words_[row[j]])));
+        key = static_cast<uint64_t>(_mm_cvtsi128_si64(acc));
+        bits = static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)));
+#else
+        key = kSuitBias;
+        bits = 0;
+        for (int j = 0; j < N; ++j) {
+            key += words_[row[j]].key;
+            bits += words_[row[j]].bits;
+        }
+#endif
+    }
+
+    // Rows of n_cols cards (0-51 each, checked by the caller), one value per row. Returns false
+    // if some row holds a duplicate card (its output is then meaningless).
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
+
+    uint64_t word_key(int card) const { return words_[card].key; }
+    uint64_t word_bits(int card) const { return words_[card].bits; }
+
+    template <bool Wild>
+    uint32_t finish(uint64_t key, uint64_t bits) const {
+        return finish<Wild>(key, bits, multiplier_, displacement_, nonflush_, values_);
+    }
+
+    // The hot pointers are passed in so that a loop can keep them in registers.
+    template <bool Wild>
+    uint32_t finish(uint64_t key, uint64_t bits, uint64_t multiplier, const uint16_t* displacement,
+                    const uint16_t* nonflush, const uint32_t* values) const {
+        const uint64_t flush = key & kFlushFlags;
+        if constexpr (!Wild) {
+            if (__builtin_expect(flush == 0, 1))
+                return values[nonflush[HighTables::slot(key, multiplier, displacement)]];
+            // Seven natural cards holding a flush can't also hold a full house or quads.
+            const int suit = __builtin_ctzll(flush >> kSuitCounterShift) >> 2;
+            return values[flush_[(bits >> (16 * suit)) & (kSuitMaskSize - 1)]];
+        } else {
+            uint32_t best = nonflush[HighTables::slot(key, multiplier, displacement)];
+            if (flush != 0) {
+                const uint16_t* table = flush_ + (key & 7) * kSuitMaskSize;
+                const uint64_t natural = bits & natural_bits_;
+                uint64_t flags = flush >> kSuitCounterShift;
+                while (flags != 0) {
+                    const int suit = __builtin_ctzll(flags) >> 2;
+                    const uint32_t v = table[(natural >> (16 * suit)) & (kSuitMaskSize - 1)];
+                    best = v > best ? v : best;
+                    flags &= flags - 1;
+                }
+            }
+            return values[best];
+        }
+    }
+
+private:
+    template <int N, bool Wild>
+    bool rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const;
+
+    const HighTables& tables_;
+    uint64_t multiplier_;
+    const uint16_t* displacement_;
+    const uint16_t* nonflush_;
+    const uint32_t* values_;
+    struct alignas(16) CardWords {
+        uint64_t key;
+        uint64_t bits;
+    };
+    alignas(64) std::array<CardWords, kDeck> words_{};
+    uint64_t natural_bits_ = 0;
+    const uint16_t* flush_ = nullptr;  // the wild-count slices for this flush_duplicates setting
+    uint32_t wild_rank_mask_ = 0;
+    bool flush_duplicates_ = true;
+};
+
+}  // namespace wildeval
