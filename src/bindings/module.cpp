@@ -2,6 +2,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -103,7 +104,8 @@ public:
         if (n_rows == 0) return result;
 
         // Every card is checked (and narrowed to bytes) before any table is read.
-        const std::vector<uint8_t> narrowed = narrow(hands, n_rows, n_cols);
+        std::vector<uint8_t> storage;
+        const uint8_t* cards = narrow(hands, n_rows, n_cols, storage);
         int32_t* out = result.mutable_data();
         bool distinct = true;
         {
@@ -115,11 +117,11 @@ public:
             run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
                 const std::size_t begin = part * per, end = std::min(n_rows, begin + per);
                 if (begin < end)
-                    ok[part] = high_.evaluate_rows(narrowed.data() + begin * n_cols, end - begin, n_cols, out + begin);
+                    ok[part] = high_.evaluate_rows(cards + begin * n_cols, end - begin, n_cols, out + begin);
             });
             for (uint8_t part_ok : ok) distinct = distinct && part_ok;
         }
-        if (!distinct) throw_duplicate(narrowed, n_rows, n_cols);
+        if (!distinct) throw_duplicate(cards, n_rows, n_cols);
         return result;
     }
 
@@ -130,8 +132,29 @@ private:
         return wild_rank_mask;
     }
 
+    [[noreturn]] static void throw_bad_card(std::size_t index, int n_cols, long long value) {
+        throw py::value_error("row " + std::to_string(index / static_cast<std::size_t>(n_cols)) + ": card " +
+                              std::to_string(value) + " is not a card (0-51)");
+    }
+
+    // Checks every card of a C-contiguous block and narrows it to bytes; no table is read yet.
     template <class T>
-    static void narrow_typed(const py::array& hands, std::size_t n_rows, int n_cols, uint8_t* out) {
+    static void narrow_contiguous(const T* in, std::size_t n, int n_cols, uint8_t* out) {
+        T lowest = 0, highest = 0;  // min and max reductions vectorize
+        for (std::size_t i = 0; i < n; ++i) {
+            lowest = std::min(lowest, in[i]);
+            highest = std::max(highest, in[i]);
+            out[i] = static_cast<uint8_t>(in[i]);
+        }
+        const bool bad = lowest < T{0} || highest > static_cast<T>(kDeck - 1);
+        if (!bad) return;
+        for (std::size_t i = 0; i < n; ++i)
+            if (in[i] > static_cast<T>(kDeck - 1) || in[i] < T{0})
+                throw_bad_card(i, n_cols, static_cast<long long>(in[i]));
+    }
+
+    template <class T>
+    static void narrow_strided(const py::array& hands, std::size_t n_rows, int n_cols, uint8_t* out) {
         const char* base = static_cast<const char*>(hands.data());
         const py::ssize_t s0 = hands.strides(0), s1 = hands.strides(1);
         for (std::size_t i = 0; i < n_rows; ++i) {
@@ -140,32 +163,52 @@ private:
                 std::memcpy(&v, base + static_cast<py::ssize_t>(i) * s0 + j * s1, sizeof(T));
                 bool bad = v > static_cast<T>(kDeck - 1);
                 if constexpr (std::is_signed_v<T>) bad = bad || v < 0;
-                if (bad) {
-                    throw py::value_error("row " + std::to_string(i) + ": card " + std::to_string(+v) +
-                                          " is not a card (0-51)");
-                }
-                out[i * n_cols + j] = static_cast<uint8_t>(v);
+                if (bad) throw_bad_card(i * static_cast<std::size_t>(n_cols), n_cols, static_cast<long long>(v));
+                out[i * static_cast<std::size_t>(n_cols) + j] = static_cast<uint8_t>(v);
             }
         }
     }
 
-    static std::vector<uint8_t> narrow(const py::array& hands, std::size_t n_rows, int n_cols) {
-        std::vector<uint8_t> out(n_rows * static_cast<std::size_t>(n_cols));
-        const bool is_signed = hands.dtype().kind() == 'i';
-        switch (hands.dtype().itemsize()) {
-            case 1: is_signed ? narrow_typed<int8_t>(hands, n_rows, n_cols, out.data())
-                              : narrow_typed<uint8_t>(hands, n_rows, n_cols, out.data()); break;
-            case 2: is_signed ? narrow_typed<int16_t>(hands, n_rows, n_cols, out.data())
-                              : narrow_typed<uint16_t>(hands, n_rows, n_cols, out.data()); break;
-            case 4: is_signed ? narrow_typed<int32_t>(hands, n_rows, n_cols, out.data())
-                              : narrow_typed<uint32_t>(hands, n_rows, n_cols, out.data()); break;
-            default: is_signed ? narrow_typed<int64_t>(hands, n_rows, n_cols, out.data())
-                               : narrow_typed<uint64_t>(hands, n_rows, n_cols, out.data()); break;
+    template <class T>
+    static const uint8_t* narrow_typed(const py::array& hands, std::size_t n_rows, int n_cols,
+                                       std::vector<uint8_t>& storage) {
+        const std::size_t n = n_rows * static_cast<std::size_t>(n_cols);
+        const bool contiguous = (hands.flags() & py::array::c_style) != 0;
+        if constexpr (sizeof(T) == 1) {
+            if (contiguous) {  // bytes already: check them and use them where they are
+                const auto* in = static_cast<const uint8_t*>(hands.data());
+                uint8_t highest = 0;  // a max reduction vectorizes; int8 < 0 reads as >= 128
+                for (std::size_t i = 0; i < n; ++i) highest = std::max(highest, in[i]);
+                if (highest > kDeck - 1)
+                    for (std::size_t i = 0; i < n; ++i)
+                        if (in[i] > kDeck - 1) throw_bad_card(i, n_cols, static_cast<long long>(static_cast<T>(in[i])));
+                return in;
+            }
         }
-        return out;
+        storage.resize(n);
+        if (contiguous) {
+            narrow_contiguous(static_cast<const T*>(hands.data()), n, n_cols, storage.data());
+        } else {
+            narrow_strided<T>(hands, n_rows, n_cols, storage.data());
+        }
+        return storage.data();
     }
 
-    [[noreturn]] static void throw_duplicate(const std::vector<uint8_t>& cards, std::size_t n_rows, int n_cols) {
+    static const uint8_t* narrow(const py::array& hands, std::size_t n_rows, int n_cols, std::vector<uint8_t>& storage) {
+        const bool is_signed = hands.dtype().kind() == 'i';
+        switch (hands.dtype().itemsize()) {
+            case 1: return is_signed ? narrow_typed<int8_t>(hands, n_rows, n_cols, storage)
+                                     : narrow_typed<uint8_t>(hands, n_rows, n_cols, storage);
+            case 2: return is_signed ? narrow_typed<int16_t>(hands, n_rows, n_cols, storage)
+                                     : narrow_typed<uint16_t>(hands, n_rows, n_cols, storage);
+            case 4: return is_signed ? narrow_typed<int32_t>(hands, n_rows, n_cols, storage)
+                                     : narrow_typed<uint32_t>(hands, n_rows, n_cols, storage);
+            default: return is_signed ? narrow_typed<int64_t>(hands, n_rows, n_cols, storage)
+                                      : narrow_typed<uint64_t>(hands, n_rows, n_cols, storage);
+        }
+    }
+
+    [[noreturn]] static void throw_duplicate(const uint8_t* cards, std::size_t n_rows, int n_cols) {
         for (std::size_t i = 0; i < n_rows; ++i) {
             uint64_t seen = 0;
             for (int j = 0; j < n_cols; ++j) {
