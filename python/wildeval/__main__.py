@@ -1,0 +1,5 @@
+import sys
+
+from wildeval.cli import main
+
+sys.exit(main())

@@ -1,0 +1,180 @@
+"""``wildeval bench``: hands per second on the same random 7-card hands, native and peers.
+
+Every contender evaluates the same seeded hands, converted beforehand to its own card type, so
+the times measure evaluation only. Ratios are taken within one run: this machine is noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from wildeval import _core
+from wildeval.evaluator import Evaluator
+from wildeval.reference import Evaluator as ReferenceEvaluator
+from wildeval.sampling import random_hands
+
+SEED = 20261129
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    hands: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+
+@dataclass(frozen=True)
+class Sizes:
+    batch: int
+    per_call: int
+    reference: int
+    peer: int
+    slow_peer: int
+    repeat: int
+
+
+QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=2_000, peer=100_000, slow_peer=2_000, repeat=3)
+FULL = Sizes(batch=20_000_000, per_call=1_000_000, reference=10_000, peer=500_000, slow_peer=10_000, repeat=5)
+
+
+def register(commands: Any) -> None:
+    p = commands.add_parser("bench", help="benchmark native, reference and installed peers",
+                            description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--quick", action="store_true", help="fewer hands (about 15 s)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(run=run)
+
+
+def _progress(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def _time(fn: Callable[[], object], repeat: int = 1) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _peers(hands: np.ndarray, sizes: Sizes) -> list[tuple[str, int, Callable[[], object]]]:
+    """(name, hands, loop) for every peer that is installed, cards converted up front."""
+    from wildeval.cards import format_cards
+
+    found: list[tuple[str, int, Callable[[], object]]] = []
+    texts = [format_cards(row).split() for row in hands[: sizes.peer].tolist()]
+    try:
+        import eval7
+
+        cards7 = [[eval7.Card(t) for t in row] for row in texts]
+        found.append(("eval7 (evaluate)", len(cards7), lambda: [eval7.evaluate(h) for h in cards7]))
+    except ImportError:
+        pass
+    try:
+        from phevaluator import evaluate_cards
+
+        ints = hands[: sizes.peer].tolist()  # phevaluator numbers cards as wildeval does
+        found.append(("phevaluator (evaluate_cards)", len(ints), lambda: [evaluate_cards(*h) for h in ints]))
+    except ImportError:
+        pass
+    try:
+        import treys
+
+        tev = treys.Evaluator()
+        tcards = [[treys.Card.new(t) for t in row] for row in texts[: sizes.slow_peer * 5]]
+        found.append(("treys (Evaluator.evaluate)", len(tcards),
+                      lambda: [tev.evaluate(h[:2], h[2:]) for h in tcards]))
+    except ImportError:
+        pass
+    try:
+        from pokerkit import StandardHighHand
+
+        strs = ["".join(row) for row in texts[: sizes.slow_peer]]
+        found.append(("pokerkit (StandardHighHand.from_game)", len(strs),
+                      lambda: [StandardHighHand.from_game(s) for s in strs]))
+    except ImportError:
+        pass
+    return found
+
+
+def measure(sizes: Sizes) -> dict[str, Any]:
+    threads = _core.hardware_threads()
+    _progress(f"drawing {sizes.batch:,} random 7-card hands (seed {SEED})")
+    hands = random_hands(sizes.batch, 7, seed=SEED)
+    natural, wild = Evaluator(), Evaluator(wild="357")
+    natural.batch(hands[:1000])  # touch the tables once before timing
+    results: list[Result] = []
+
+    def record(name: str, n: int, fn: Callable[[], object], repeat: int = 1) -> None:
+        _progress(f"{name} ({n:,} hands)")
+        results.append(Result(name, n, _time(fn, repeat)))
+
+    record("wildeval batch, 1 thread", len(hands), lambda: natural.batch(hands, threads=1), sizes.repeat)
+    record(f"wildeval batch, {threads} threads", len(hands), lambda: natural.batch(hands, threads=threads),
+           sizes.repeat)
+    record('wildeval batch, wild "357", 1 thread', len(hands), lambda: wild.batch(hands, threads=1), sizes.repeat)
+    lists = hands[: sizes.per_call].tolist()
+    record("wildeval per call, ev(list of 7 ints)", len(lists), lambda: [natural(h) for h in lists])
+    ref = ReferenceEvaluator()
+    ref_lists = lists[: sizes.reference]
+    record("wildeval.reference (pure Python)", len(ref_lists), lambda: [ref(h) for h in ref_lists])
+    for name, n, fn in _peers(hands, sizes):
+        record(name, n, fn)
+    reference_rate = next(r.rate for r in results if r.name.startswith("wildeval.reference"))
+    return {
+        "machine": {
+            "platform": platform.platform(),
+            "processor": _cpu_name(),
+            "cores": threads,
+            "python": platform.python_version(),
+        },
+        "seed": SEED,
+        "results": [
+            asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results
+        ],
+    }
+
+
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def format_table(report: dict[str, Any]) -> str:
+    m = report["machine"]
+    lines = [
+        f"{m['processor']}, {m['cores']} cores, Python {m['python']}; random 7-card hands, seed {report['seed']}",
+        "",
+        f"{'evaluator':<42} {'hands':>11} {'M hands/s':>10} {'x reference':>12}",
+    ]
+    for r in report["results"]:
+        lines.append(
+            f"{r['name']:<42} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['vs_reference']:>12,.1f}"
+        )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = measure(QUICK if args.quick else FULL)
+    print(json.dumps(report, indent=2) if args.json else format_table(report))
+    return 0
