@@ -22,14 +22,13 @@ int best_straight(uint32_t present, int wild) {
 
 // Best hand by groups alone (pairs, trips, ...) from rank counts, any count allowed.
 uint32_t group_value(const std::array<int, kRanks>& counts) {
-    int order[kRanks];
-    std::iota(order, order + kRanks, 0);
-    // most cards first, then higher rank first
-    std::sort(order, order + kRanks, [&](int a, int b) {
-        return counts[a] != counts[b] ? counts[a] > counts[b] : a > b;
-    });
-    const int r0 = order[0], c0 = counts[r0];
-    const int r1 = order[1], c1 = counts[r1];
+    // the most numerous rank (highest among equals), then the next one
+    int r0 = kAce, r1 = -1;
+    for (int r = kAce; r >= 0; --r)
+        if (counts[r] > counts[r0]) r0 = r;
+    for (int r = kAce; r >= 0; --r)
+        if (r != r0 && (r1 < 0 || counts[r] > counts[r1])) r1 = r;
+    const int c0 = counts[r0], c1 = counts[r1];
     // highest ranks other than the excluded ones, most significant first
     auto kickers = [&](int how_many, int skip_a, int skip_b) {
         int out[5], n = 0;
@@ -140,38 +139,43 @@ bool build_hash(HighTables& t, const std::vector<Entry>& entries, uint64_t multi
                 std::vector<uint32_t>& slots) {
     t.hash_multiplier = multiplier;  // low 16 bits zero: see HighTables::slot
     const std::size_t n_buckets = std::size_t{1} << kBucketBits;
-    std::vector<std::vector<uint32_t>> buckets(n_buckets);
-    std::vector<uint32_t> pos(entries.size());
+    // Keys grouped by bucket (a counting sort): bucket b holds members[start[b] .. start[b+1]).
+    std::vector<uint32_t> pos(entries.size()), bucket_of(entries.size()), start(n_buckets + 1, 0);
     for (uint32_t i = 0; i < entries.size(); ++i) {
         const uint64_t h = entries[i].key * multiplier;
-        buckets[h >> (64 - kBucketBits)].push_back(i);
+        bucket_of[i] = static_cast<uint32_t>(h >> (64 - kBucketBits));
         pos[i] = static_cast<uint32_t>(h >> (64 - kBucketBits - kTableBits));
+        ++start[bucket_of[i] + 1];
     }
+    for (std::size_t b = 0; b < n_buckets; ++b) start[b + 1] += start[b];
+    std::vector<uint32_t> members(entries.size()), fill(start.begin(), start.end() - 1);
+    for (uint32_t i = 0; i < entries.size(); ++i) members[fill[bucket_of[i]]++] = i;
+    auto size_of = [&](uint32_t b) { return start[b + 1] - start[b]; };
     std::vector<uint32_t> order(n_buckets);
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return buckets[a].size() > buckets[b].size(); });
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return size_of(a) > size_of(b); });
     std::vector<uint8_t> used(kTableMask + 1, 0);
     t.displacement.assign(n_buckets, 0);
     slots.assign(kTableMask + 1, 0);
     for (uint32_t b : order) {
-        const auto& members = buckets[b];
-        if (members.empty()) break;
+        const uint32_t* first = members.data() + start[b];
+        const uint32_t n = size_of(b);
+        if (n == 0) break;
         bool placed = false;
         for (uint32_t d = 0; d <= 0xFFFF && !placed; ++d) {
             placed = true;
-            for (std::size_t i = 0; i < members.size() && placed; ++i) {
-                const uint32_t s = (pos[members[i]] + d) & kTableMask;
+            for (uint32_t i = 0; i < n && placed; ++i) {
+                const uint32_t s = (pos[first[i]] + d) & kTableMask;
                 if (used[s]) placed = false;
-                for (std::size_t j = 0; j < i && placed; ++j)
-                    if (((pos[members[j]] + d) & kTableMask) == s) placed = false;
+                for (uint32_t j = 0; j < i && placed; ++j)
+                    if (((pos[first[j]] + d) & kTableMask) == s) placed = false;
             }
             if (placed) {
                 t.displacement[b] = static_cast<uint16_t>(d);
-                for (uint32_t m : members) {
-                    const uint32_t s = (pos[m] + d) & kTableMask;
+                for (uint32_t i = 0; i < n; ++i) {
+                    const uint32_t s = (pos[first[i]] + d) & kTableMask;
                     used[s] = 1;
-                    slots[s] = entries[m].value;
+                    slots[s] = entries[first[i]].value;
                 }
             }
         }
@@ -197,20 +201,8 @@ HighTables build_tables() {
             for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask)
                 if (__builtin_popcount(mask) + wild <= kMaxCards) out[mask] = flush_value(mask, wild, dup != 0);
         }
-    // Replace each value by its ordinal among all distinct values (0 stays 0).
-    t.values = slots;
-    t.values.insert(t.values.end(), flushes.begin(), flushes.end());
-    t.values.push_back(0);
-    std::sort(t.values.begin(), t.values.end());
-    t.values.erase(std::unique(t.values.begin(), t.values.end()), t.values.end());
-    if (t.values.size() > 0x10000) throw std::logic_error("more distinct values than 16-bit ordinals");
-    auto ordinal = [&](uint32_t v) {
-        return static_cast<uint16_t>(std::lower_bound(t.values.begin(), t.values.end(), v) - t.values.begin());
-    };
-    t.nonflush.resize(slots.size());
-    std::transform(slots.begin(), slots.end(), t.nonflush.begin(), ordinal);
-    t.flush.resize(flushes.size());
-    std::transform(flushes.begin(), flushes.end(), t.flush.begin(), ordinal);
+    t.nonflush = std::move(slots);
+    t.flush = std::move(flushes);
     return t;
 }
 
@@ -222,8 +214,8 @@ const HighTables& HighTables::get() {
 }
 
 std::size_t HighTables::bytes() const {
-    return displacement.size() * sizeof(uint16_t) + nonflush.size() * sizeof(uint16_t) +
-           flush.size() * sizeof(uint16_t) + values.size() * sizeof(uint32_t);
+    return displacement.size() * sizeof(uint16_t) + nonflush.size() * sizeof(uint32_t) +
+           flush.size() * sizeof(uint32_t);
 }
 
 HighEvaluator::HighEvaluator(uint32_t wild_rank_mask, bool flush_duplicates)
@@ -231,7 +223,6 @@ HighEvaluator::HighEvaluator(uint32_t wild_rank_mask, bool flush_duplicates)
       multiplier_(tables_.hash_multiplier),
       displacement_(tables_.displacement.data()),
       nonflush_(tables_.nonflush.data()),
-      values_(tables_.values.data()),
       wild_rank_mask_(wild_rank_mask),
       flush_duplicates_(flush_duplicates) {
     if (wild_rank_mask >= (1u << kRanks)) throw std::invalid_argument("wild rank mask out of range");
@@ -253,8 +244,7 @@ template <int N, bool Wild>
 bool HighEvaluator::rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
     const uint64_t multiplier = multiplier_;
     const uint16_t* displacement = displacement_;
-    const uint16_t* nonflush = nonflush_;
-    const uint32_t* values = values_;
+    const uint32_t* nonflush = nonflush_;
     // A sum of N powers of two has at most N bits set, exactly N when they are distinct, so
     // the rows are all free of duplicates exactly when the popcounts add up to N per row.
     uint64_t set_bits = 0;
@@ -262,7 +252,7 @@ bool HighEvaluator::rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t
         uint64_t key, bits;
         sum_row<N>(rows, key, bits);
         set_bits += static_cast<uint64_t>(__builtin_popcountll(bits));
-        out[i] = static_cast<int32_t>(finish<Wild>(key, bits, multiplier, displacement, nonflush, values));
+        out[i] = static_cast<int32_t>(finish<Wild>(key, bits, multiplier, displacement, nonflush));
     }
     return set_bits == static_cast<uint64_t>(N) * n_rows;
 }

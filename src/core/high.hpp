@@ -44,13 +44,10 @@ constexpr uint64_t card_bit(int card) { return uint64_t{1} << (16 * suit_of(card
 struct HighTables {
     uint64_t hash_multiplier = 0;
     std::vector<uint16_t> displacement;   // per bucket
-    // Tables hold 16-bit ordinals (the position of a value among all distinct values, so they
-    // compare like the values) to halve the cache footprint; `values` turns one into a value.
-    std::vector<uint16_t> nonflush;       // per slot: best hand ignoring flushes, by (ranks, wilds)
+    std::vector<uint32_t> nonflush;       // per slot: best hand ignoring flushes, by (ranks, wilds)
     // [flush_duplicates][wild count][13-bit mask of the natural cards of one suit]: the best
     // flush or straight flush of that suit, 0 where no flush is possible.
-    std::vector<uint16_t> flush;
-    std::vector<uint32_t> values;         // ordinal -> value; values[0] = 0
+    std::vector<uint32_t> flush;
 
     static const HighTables& get();
     std::size_t bytes() const;
@@ -63,7 +60,7 @@ struct HighTables {
         const uint32_t pos = static_cast<uint32_t>(h >> (64 - kBucketBits - kTableBits));
         return (pos + displacement[bucket]) & kTableMask;
     }
-    const uint16_t* flush_table(bool duplicates, int wild) const {
+    const uint32_t* flush_table(bool duplicates, int wild) const {
         return flush.data() + (static_cast<std::size_t>(duplicates) * (kMaxWild + 1) + wild) * kSuitMaskSize;
     }
 };
@@ -119,34 +116,34 @@ public:
 
     template <bool Wild>
     uint32_t finish(uint64_t key, uint64_t bits) const {
-        return finish<Wild>(key, bits, multiplier_, displacement_, nonflush_, values_);
+        return finish<Wild>(key, bits, multiplier_, displacement_, nonflush_);
     }
 
     // The hot pointers are passed in so that a loop can keep them in registers.
     template <bool Wild>
     uint32_t finish(uint64_t key, uint64_t bits, uint64_t multiplier, const uint16_t* displacement,
-                    const uint16_t* nonflush, const uint32_t* values) const {
+                    const uint32_t* nonflush) const {
         const uint64_t flush = key & kFlushFlags;
         if constexpr (!Wild) {
             if (__builtin_expect(flush == 0, 1))
-                return values[nonflush[HighTables::slot(key, multiplier, displacement)]];
+                return nonflush[HighTables::slot(key, multiplier, displacement)];
             // Seven natural cards holding a flush can't also hold a full house or quads.
             const int suit = __builtin_ctzll(flush >> kSuitCounterShift) >> 2;
-            return values[flush_[(bits >> (16 * suit)) & (kSuitMaskSize - 1)]];
+            return flush_[(bits >> (16 * suit)) & (kSuitMaskSize - 1)];
         } else {
-            uint32_t best = nonflush[HighTables::slot(key, multiplier, displacement)];
+            uint32_t value = nonflush[HighTables::slot(key, multiplier, displacement)];
             if (flush != 0) {
-                const uint16_t* table = flush_ + (key & 7) * kSuitMaskSize;
+                const uint32_t* table = flush_ + (key & 7) * kSuitMaskSize;
                 const uint64_t natural = bits & natural_bits_;
                 uint64_t flags = flush >> kSuitCounterShift;
                 while (flags != 0) {
                     const int suit = __builtin_ctzll(flags) >> 2;
                     const uint32_t v = table[(natural >> (16 * suit)) & (kSuitMaskSize - 1)];
-                    best = v > best ? v : best;
+                    value = v > value ? v : value;
                     flags &= flags - 1;
                 }
             }
-            return values[best];
+            return value;
         }
     }
 
@@ -157,15 +154,14 @@ private:
     const HighTables& tables_;
     uint64_t multiplier_;
     const uint16_t* displacement_;
-    const uint16_t* nonflush_;
-    const uint32_t* values_;
+    const uint32_t* nonflush_;
     struct alignas(16) CardWords {
         uint64_t key;
         uint64_t bits;
     };
     alignas(64) std::array<CardWords, kDeck> words_{};
     uint64_t natural_bits_ = 0;
-    const uint16_t* flush_ = nullptr;  // the wild-count slices for this flush_duplicates setting
+    const uint32_t* flush_ = nullptr;  // the wild-count slices for this flush_duplicates setting
     uint32_t wild_rank_mask_ = 0;
     bool flush_duplicates_ = true;
 };
