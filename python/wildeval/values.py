@@ -96,6 +96,12 @@ def _seq(ranks: list[int]) -> str:
     return "-".join(_RANK_CHARS[r] for r in ranks)
 
 
+def _kickers(ranks: list[int]) -> str:
+    if not ranks:
+        return ""
+    return f", kicker{'s' if len(ranks) > 1 else ''} {_seq(ranks)}"
+
+
 def describe(value: int) -> str:
     """A description of a "high" value as players say it.
 
@@ -109,14 +115,11 @@ def describe(value: int) -> str:
     if cat == Category.HIGH_CARD:
         return f"High card, {_seq(r)}"
     if cat == Category.PAIR:
-        text = f"Pair of {_PLURALS[r[0]]}"
-        return text + (f", kickers {_seq(r[1:])}" if len(r) > 1 else "")
+        return f"Pair of {_PLURALS[r[0]]}" + _kickers(r[1:])
     if cat == Category.TWO_PAIR:
-        text = f"Two pair, {_PLURALS[r[0]]} and {_PLURALS[r[1]]}"
-        return text + (f", kicker {_seq(r[2:])}" if len(r) > 2 else "")
+        return f"Two pair, {_PLURALS[r[0]]} and {_PLURALS[r[1]]}" + _kickers(r[2:])
     if cat == Category.THREE_OF_A_KIND:
-        text = f"Three of a kind, {_PLURALS[r[0]]}"
-        return text + (f", kickers {_seq(r[1:])}" if len(r) > 1 else "")
+        return f"Three of a kind, {_PLURALS[r[0]]}" + _kickers(r[1:])
     if cat == Category.STRAIGHT:
         return f"Straight, {_RANK_NAMES[r[0]]} high"
     if cat == Category.FLUSH:
@@ -124,8 +127,7 @@ def describe(value: int) -> str:
     if cat == Category.FULL_HOUSE:
         return f"Full house, {_PLURALS[r[0]]} over {_PLURALS[r[1]]}"
     if cat == Category.FOUR_OF_A_KIND:
-        text = f"Four of a kind, {_PLURALS[r[0]]}"
-        return text + (f", kicker {_seq(r[1:])}" if len(r) > 1 else "")
+        return f"Four of a kind, {_PLURALS[r[0]]}" + _kickers(r[1:])
     if cat == Category.STRAIGHT_FLUSH:
         return "Royal flush" if r[0] == 12 else f"Straight flush, {_RANK_NAMES[r[0]]} high"
     return f"Five of a kind, {_PLURALS[r[0]]}"

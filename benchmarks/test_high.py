@@ -1,0 +1,95 @@
+"""Speed of the "high" ranking, native against the reference and peers, on the same hands.
+
+    pytest benchmarks/ --benchmark-columns=min,mean,ops --benchmark-group-by=group
+
+Each benchmark checks its result too, so a fast wrong answer fails. Hands per second =
+rows / time; pytest-benchmark reports time per call (one call = the whole batch or loop).
+"""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import wildeval
+from wildeval import Category, Evaluator, census
+from wildeval.reference import Evaluator as ReferenceEvaluator
+
+NATURAL = Evaluator()
+WILD = Evaluator(wild="357")
+
+
+@pytest.mark.benchmark(group="7-card batch, 1M hands")
+def test_batch_natural_one_thread(benchmark, hands7):
+    values = benchmark(NATURAL.batch, hands7, threads=1)
+    assert values[:100].tolist() == [NATURAL(h) for h in hands7[:100].tolist()]
+
+
+@pytest.mark.benchmark(group="7-card batch, 1M hands")
+def test_batch_natural_all_threads(benchmark, hands7):
+    values = benchmark(NATURAL.batch, hands7)
+    assert np.array_equal(values, NATURAL.batch(hands7, threads=1))
+
+
+@pytest.mark.benchmark(group="7-card batch, 1M hands")
+def test_batch_wild_357_one_thread(benchmark, hands7):
+    values = benchmark(WILD.batch, hands7, threads=1)
+    assert values[:100].tolist() == [WILD(h) for h in hands7[:100].tolist()]
+
+
+@pytest.mark.benchmark(group="7-card batch, 1M hands")
+def test_batch_natural_int64_one_thread(benchmark, hands7):
+    wide = hands7.astype(np.int64)
+    values = benchmark(NATURAL.batch, wide, threads=1)
+    assert np.array_equal(values, NATURAL.batch(hands7, threads=1))
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_native(benchmark, lists7):
+    values = benchmark(lambda: [NATURAL(h) for h in lists7])
+    assert values == NATURAL.batch(np.array(lists7)).tolist()
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_eval7(benchmark, lists7):
+    eval7 = pytest.importorskip("eval7")
+    cards = [[eval7.Card(t) for t in wildeval.format_cards(h).split()] for h in lists7]
+    benchmark(lambda: [eval7.evaluate(h) for h in cards])
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_phevaluator(benchmark, lists7):
+    phevaluator = pytest.importorskip("phevaluator")
+    benchmark(lambda: [phevaluator.evaluate_cards(*h) for h in lists7])
+
+
+@pytest.mark.benchmark(group="7-card per call, 1k hands (reference)")
+def test_per_call_reference(benchmark, lists7):
+    ref = ReferenceEvaluator()
+    some = lists7[:1000]
+    values = benchmark.pedantic(lambda: [ref(h) for h in some], rounds=3, iterations=1)
+    assert values == [NATURAL(h) for h in some]
+
+
+@pytest.mark.benchmark(group="census")
+def test_census_seven_cards(benchmark):
+    counts = benchmark.pedantic(census, args=(7,), rounds=3, iterations=1)
+    assert counts[Category.FLUSH] == 4_047_644 and sum(counts.values()) == 133_784_560
+
+
+@pytest.mark.benchmark(group="import")
+def test_import_with_tables(benchmark):
+    """Seconds from `import wildeval` to a first Evaluator, in a fresh interpreter."""
+    code = (
+        "import time; t = time.perf_counter(); import wildeval; wildeval.Evaluator()([0, 5, 10, 15, 20]); "
+        "print(time.perf_counter() - t)"
+    )
+
+    def once() -> float:
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+        return float(out.stdout)
+
+    seconds = benchmark.pedantic(once, rounds=5, iterations=1)
+    benchmark.extra_info["import_seconds"] = seconds
+    assert wildeval._core.table_bytes() < 2 * 1024 * 1024

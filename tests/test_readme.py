@@ -1,0 +1,30 @@
+"""The README's examples run and print what it says, and its commands are the ones CI runs."""
+
+import doctest
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_python_examples() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    assert blocks, "the README should show the API in ```python blocks"
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs: dict[str, object] = {}
+    for i, block in enumerate(blocks):
+        test = parser.get_doctest(block, globs, f"README block {i}", "README.md", 0)
+        runner.run(test, clear_globs=False)
+    assert runner.summarize(verbose=False).failed == 0
+    assert runner.summarize(verbose=False).attempted >= 5
+
+
+def test_readme_commands_are_what_ci_runs() -> None:
+    first_block = re.search(r"```bash\n(.*?)```", README, flags=re.S)
+    assert first_block is not None
+    lines = [line.split("#")[0].strip() for line in first_block.group(1).splitlines() if line.strip()]
+    assert lines[0].startswith("pip install . && wildeval bench")
+    assert lines[1] == 'pip install ".[test]" && pytest'
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'pip install ".[test]"' in ci and "\npytest\n" in ci
