@@ -89,7 +89,7 @@ def _as_card(item: object, position: int) -> int:
     if isinstance(item, bool) or type(item).__name__ == "bool_":
         raise TypeError(f"item {position} is a bool ({item!r}), not a card")
     try:
-        value = operator.index(item)  # ints and numpy integers; floats raise TypeError
+        value = operator.index(item)  # type: ignore[arg-type]  # ints, numpy ints; floats raise
     except TypeError:
         raise TypeError(
             f"item {position} ({item!r}, a {type(item).__name__}) is not a card: "
@@ -118,7 +118,7 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
         raise TypeError("cards must be text (str) or an iterable of ints, not bytes")
     else:
         try:
-            items = list(cards)  # type: ignore[arg-type]
+            items = list(cards)
         except TypeError:
             raise TypeError(
                 f"cards must be text or an iterable of ints, not {type(cards).__name__}"

@@ -136,7 +136,7 @@ def _stand_ins(chosen: list[int], value: int, wild: frozenset[int], held: set[in
     needed = _ranks_of_hand(value, len(chosen))
     naturals = [c for c in chosen if (c >> 2) not in wild]
     wilds = [c for c in chosen if (c >> 2) in wild]
-    pairs: list[tuple[int, int]] = []
+    pairs: list[tuple[int, int, int]] = []  # (reading position, card, plays as)
     open_slots = list(range(len(needed)))
     for c in sorted(naturals, key=lambda c: -c):
         slot = next(i for i in open_slots if needed[i] == c >> 2)

@@ -289,11 +289,11 @@ def solve(naturals: Sequence[int], n_wild: int, flush_duplicates: bool = True) -
                 return Solution(pack(category, ranks), category, tuple(ranks), sizes, None)
         raise AssertionError("a high card hand can always be made")  # pragma: no cover
 
-    for category, sizes in FIVE_CARD_PLAN:
-        if sizes is not None:
-            ranks = _best_groups(hand, n_wild, sizes, every_card_plays=False)
+    for category, plan in FIVE_CARD_PLAN:
+        if plan is not None:
+            ranks = _best_groups(hand, n_wild, plan, every_card_plays=False)
             if ranks is not None:
-                return Solution(pack(category, ranks), category, tuple(ranks), sizes, None)
+                return Solution(pack(category, ranks), category, tuple(ranks), plan, None)
         elif category == Category.STRAIGHT_FLUSH:
             found = _best_straight_flush(hand, n_wild)
             if found is not None:
@@ -305,9 +305,10 @@ def solve(naturals: Sequence[int], n_wild: int, flush_duplicates: bool = True) -
                 ranks, suit = flush
                 return Solution(pack(category, ranks), category, tuple(ranks), None, suit)
         elif category == Category.STRAIGHT:
-            top = _best_straight(hand, n_wild)
-            if top is not None:
-                return Solution(pack(category, [top]), category, tuple(straight_ranks(top)), None, None)
+            straight_top = _best_straight(hand, n_wild)
+            if straight_top is not None:
+                return Solution(pack(category, [straight_top]), category, tuple(straight_ranks(straight_top)),
+                                None, None)
     raise AssertionError("a high card hand can always be made")  # pragma: no cover
 
 
@@ -532,7 +533,7 @@ def _check_batch(hands: object) -> list[list[int]]:
 
 def _is_index(item: object) -> bool:
     try:
-        operator.index(item)
+        operator.index(item)  # type: ignore[arg-type]
     except TypeError:
         return False
     return True
