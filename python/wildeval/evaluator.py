@@ -15,7 +15,7 @@ from wildeval.wild import parse_wild
 
 __all__ = ["RANKINGS", "Evaluator", "census"]
 
-RANKINGS = ("high",)
+RANKINGS: tuple[str, ...] = tuple(_core.RANKINGS)
 _STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 
 
@@ -29,6 +29,11 @@ def _check_settings(ranking: object, flush_duplicates: object) -> str:
 
 class Evaluator(_core.Evaluator):
     """A hand evaluator for one ranking and one wild setting.
+
+    Rankings: ``"high"`` (1-7 cards, best five; under five cards groups only),
+    ``"low27"`` (deuce-to-seven, 5-7 cards), ``"low_a5"`` (ace-to-five, 5-7 cards) and
+    ``"three_card_poker"`` (exactly 3 cards). Each has its own value scale, higher = better;
+    wild ranks work with "high" and "three_card_poker".
 
     ``ev(cards)`` gives a hand's value: an int, higher is better, equal values tie (see
     :mod:`wildeval.values` for what the bits mean). Cards are a list or tuple of ints 0-51 or
@@ -87,15 +92,19 @@ class Evaluator(_core.Evaluator):
         array = np.asarray(hands)
         if array.dtype == np.bool_ or array.dtype.kind not in "iu":
             raise TypeError(f"hands must hold integers, not {array.dtype}")
+        if not array.dtype.isnative:  # the core reads native byte order; this copy keeps every value
+            array = array.astype(array.dtype.newbyteorder("="))
         return self._batch(array, threads)
 
     def category(self, value: int) -> Category:
-        """The category of a value."""
-        return category_of(value)
+        """The category of a value (for lowball, the hand's own category: 6-5-4-3-2 is a
+        STRAIGHT in deuce-to-seven)."""
+        return category_of(value, self._ranking)
 
     def describe(self, value: int) -> str:
-        """A value as players say it: ``"Three of a kind, kings"``, ``"Flush, A-A-9-5-2"``."""
-        return describe(value)
+        """A value as players say it: ``"Three of a kind, kings"``, ``"Flush, A-A-9-5-2"``,
+        ``"7-5-4-3-2"`` in deuce-to-seven."""
+        return describe(value, self._ranking)
 
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
         """The cards that make the value, as ``(card, plays_as)`` pairs in reading order (the
@@ -116,14 +125,15 @@ class Evaluator(_core.Evaluator):
                 (list(five) for five in itertools.combinations(hand, 5) if self(list(five)) == value),
                 key=lambda five: sum((c >> 2) in self._wild for c in five),
             )
-        return _stand_ins(chosen, value, self._wild, set(hand))
+        return _stand_ins(chosen, value, self._ranking, self._wild, set(hand))
 
 
-def _ranks_of_hand(value: int, n_cards: int) -> list[int]:
+def _ranks_of_hand(value: int, n_cards: int, ranking: str) -> list[int]:
     """The ranks a hand of this value shows, in reading order."""
-    cat, r = category_of(value), tie_ranks(value)
+    cat, r = category_of(value, ranking), tie_ranks(value, ranking)
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return [(r[0] - i) % 13 if r[0] - i >= 0 else 12 for i in range(5)]
+        # from the top card down; below the deuce comes the ace (A-2-3-4-5, A-2-3)
+        return [r[0] - i if r[0] - i >= 0 else 12 for i in range(n_cards)]
     groups = {
         Category.PAIR: [2], Category.TWO_PAIR: [2, 2], Category.THREE_OF_A_KIND: [3],
         Category.FULL_HOUSE: [3, 2], Category.FOUR_OF_A_KIND: [4], Category.FIVE_OF_A_KIND: [5],
@@ -132,8 +142,10 @@ def _ranks_of_hand(value: int, n_cards: int) -> list[int]:
     return ranks[:n_cards]
 
 
-def _stand_ins(chosen: list[int], value: int, wild: frozenset[int], held: set[int]) -> list[tuple[int, int]]:
-    needed = _ranks_of_hand(value, len(chosen))
+def _stand_ins(
+    chosen: list[int], value: int, ranking: str, wild: frozenset[int], held: set[int]
+) -> list[tuple[int, int]]:
+    needed = _ranks_of_hand(value, len(chosen), ranking)
     naturals = [c for c in chosen if (c >> 2) not in wild]
     wilds = [c for c in chosen if (c >> 2) in wild]
     pairs: list[tuple[int, int, int]] = []  # (reading position, card, plays as)
@@ -143,7 +155,7 @@ def _stand_ins(chosen: list[int], value: int, wild: frozenset[int], held: set[in
         open_slots.remove(slot)
         pairs.append((slot, c, c))
     flush_suit = None
-    if category_of(value) in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    if category_of(value, ranking) in (Category.FLUSH, Category.STRAIGHT_FLUSH):
         flush_suit = naturals[0] & 3 if naturals else 3
     taken = set(held)
     for c, slot in zip(wilds, open_slots):

@@ -27,15 +27,45 @@ FIVE_OF_A_KIND     the rank
 'Three of a kind, kings'
 >>> describe((Category.FLUSH << 20) | 0xDD841)
 'Flush, A-A-9-5-2'
+
+Other rankings
+--------------
+Every function takes the ranking as an optional second argument (``"high"`` by default).
+Higher is better for every ranking.
+
+* ``"low27"`` (deuce-to-seven) and ``"low_a5"`` (ace-to-five): ``value = LOW_BASE - hv``, where
+  ``hv`` is the "high"-style value of the best five cards for low (the lowest ``hv``). In
+  deuce-to-seven ``hv`` is the high value with aces high only (A-2-3-4-5 is ace high, not a
+  straight); its category is the hand's category (a 6-5-4-3-2 is a STRAIGHT). In ace-to-five
+  ``hv`` counts groups only (no straights, no flushes) with the ace as the lowest rank: its
+  ranks are written ace = 1, deuce = 2 .. king = 13. :func:`tie_ranks` gives real rank indices
+  either way.
+* ``"three_card_poker"``: ``value = code << 20 | k1 << 16 | k2 << 12 | k3 << 8`` with code
+  0 high card, 1 pair, 2 flush, 3 straight, 4 three of a kind, 5 straight flush; a straight by
+  its top card (the three for A-2-3), a pair then its kicker, a flush or high card by its three
+  cards.
+
+>>> low = LOW_BASE - pack(Category.HIGH_CARD, [5, 3, 2, 1, 0])  # the best deuce-to-seven
+>>> describe(low, "low27"), category_of(low, "low27")
+('7-5-4-3-2', <Category.HIGH_CARD: 0>)
+>>> wheel = LOW_BASE - pack(Category.HIGH_CARD, [4, 3, 2, 1, 0])  # ranks with the ace as 0
+>>> describe(wheel, "low_a5"), tie_ranks(wheel, "low_a5")
+('5-4-3-2-A', [3, 2, 1, 0, 12])
+>>> describe(5 << 20 | 13 << 16, "three_card_poker")
+'Straight flush, ace high'
 """
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["CATEGORY_SHIFT", "Category", "category_of", "describe", "pack", "tie_ranks"]
+__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "Category", "category_of", "describe", "pack",
+           "tie_ranks"]
 
 CATEGORY_SHIFT = 20
+LOW_BASE = 10 << CATEGORY_SHIFT  # a lowball value is LOW_BASE minus the hand's "high"-style value
+RANKINGS = ("high", "low27", "low_a5", "three_card_poker")
+
 _RANK_CHARS = "23456789TJQKA"
 _RANK_NAMES = ["deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace"]
@@ -68,6 +98,41 @@ def pack(category: int, ranks: list[int]) -> int:
     return value
 
 
+# ---------------------------------------------------------------------------------------------
+# The scales of the rankings
+
+# How many deciding ranks each category of a five-card hand has.
+_FIVE_CARD_RANK_COUNTS = {
+    Category.HIGH_CARD: 5, Category.PAIR: 4, Category.TWO_PAIR: 3, Category.THREE_OF_A_KIND: 3,
+    Category.STRAIGHT: 1, Category.FLUSH: 5, Category.FULL_HOUSE: 2, Category.FOUR_OF_A_KIND: 2,
+    Category.STRAIGHT_FLUSH: 1,
+}
+_A5_CATEGORIES = frozenset({Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR,
+                            Category.THREE_OF_A_KIND, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND})
+# three-card poker: code -> (Category, number of deciding ranks)
+_THREE_CARD_CODES = (
+    (Category.HIGH_CARD, 3),
+    (Category.PAIR, 2),
+    (Category.FLUSH, 3),
+    (Category.STRAIGHT, 1),
+    (Category.THREE_OF_A_KIND, 1),
+    (Category.STRAIGHT_FLUSH, 1),
+)
+# The worst and the best value of each ranking
+_LOW27_WORST = LOW_BASE - pack(Category.STRAIGHT_FLUSH, [12])  # a royal flush
+_LOW27_BEST = LOW_BASE - pack(Category.HIGH_CARD, [5, 3, 2, 1, 0])  # 7-5-4-3-2
+_A5_WORST = LOW_BASE - pack(Category.FOUR_OF_A_KIND, [12, 11])  # K-K-K-K-Q (aces low)
+_A5_BEST = LOW_BASE - pack(Category.HIGH_CARD, [4, 3, 2, 1, 0])  # 5-4-3-2-A
+_TCP_WORST = pack(0, [3, 1, 0])  # 5-3-2, not suited
+_TCP_BEST = pack(5, [12])  # Q-K-A suited
+
+
+def _check_ranking(ranking: object) -> str:
+    if not isinstance(ranking, str) or ranking not in RANKINGS:
+        raise ValueError(f"unknown ranking {ranking!r}; choose one of {', '.join(RANKINGS)}")
+    return ranking
+
+
 def _check(value: int) -> int:
     value = int(value)
     if not 0 <= value < (10 << CATEGORY_SHIFT):
@@ -75,21 +140,89 @@ def _check(value: int) -> int:
     return value
 
 
-def category_of(value: int) -> Category:
-    """The category of a value."""
-    return Category(_check(value) >> CATEGORY_SHIFT)
+def _nibbles(value: int) -> list[int]:
+    """k1..k5 of a value, as written (rank + 1, 0 = none)."""
+    return [(value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
 
 
-def tie_ranks(value: int) -> list[int]:
-    """The deciding rank indices of a value (0 = deuce .. 12 = ace), most significant first."""
-    value = _check(value)
-    out = []
-    for shift in (16, 12, 8, 4, 0):
-        k = (value >> shift) & 0xF
-        if k == 0:
-            break
-        out.append(k - 1)
-    return out
+def _decode(value: int, ranking: str) -> tuple[Category, list[int]]:
+    """(category, deciding rank indices) of a value of ``ranking``, after checking that the
+    value is on that ranking's scale. For "high" only the range is checked (as always)."""
+    ranking = _check_ranking(ranking)
+    if ranking == "high":
+        value = _check(value)
+        ranks = []
+        for k in _nibbles(value):
+            if k == 0:
+                break
+            ranks.append(k - 1)
+        return Category(value >> CATEGORY_SHIFT), ranks
+    value = int(value)
+    decoded = _decode_three_card(value) if ranking == "three_card_poker" else _decode_low(value, ranking)
+    if decoded is None:
+        raise ValueError(f"{value} is not a {ranking} hand value")
+    return decoded
+
+
+def _ranks_well_formed(ks: list[int], n_ranks: int) -> bool:
+    """Exactly ``n_ranks`` deciding ranks, each 1..13, then nothing."""
+    return all(1 <= k <= 13 for k in ks[:n_ranks]) and not any(ks[n_ranks:])
+
+
+def _decode_three_card(value: int) -> tuple[Category, list[int]] | None:
+    if not _TCP_WORST <= value <= _TCP_BEST:
+        return None
+    category, n_ranks = _THREE_CARD_CODES[value >> CATEGORY_SHIFT]
+    ks = _nibbles(value)
+    if not _ranks_well_formed(ks, n_ranks):
+        return None
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ks[0] < 2:
+        return None  # A-2-3 is the lowest straight: its top card is the three
+    return category, [k - 1 for k in ks[:n_ranks]]
+
+
+def _decode_low(value: int, ranking: str) -> tuple[Category, list[int]] | None:
+    worst, best = (_LOW27_WORST, _LOW27_BEST) if ranking == "low27" else (_A5_WORST, _A5_BEST)
+    if not worst <= value <= best:
+        return None
+    hv = LOW_BASE - value  # the "high"-style value of the five cards
+    category = Category(hv >> CATEGORY_SHIFT)
+    ks = _nibbles(hv)
+    if category not in _FIVE_CARD_RANK_COUNTS:
+        return None
+    n_ranks = _FIVE_CARD_RANK_COUNTS[category]
+    if not _ranks_well_formed(ks, n_ranks):
+        return None
+    if ranking == "low27":
+        if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ks[0] < 5:
+            return None  # six high is the lowest straight: A-2-3-4-5 is not one
+        return category, [k - 1 for k in ks[:n_ranks]]
+    if category not in _A5_CATEGORIES:
+        return None
+    # ace-to-five ranks are written ace = 1, deuce = 2 .. king = 13: back to rank indices
+    return category, [(k - 2) % 13 for k in ks[:n_ranks]]
+
+
+def category_of(value: int, ranking: str = "high") -> Category:
+    """The category of a value of ``ranking``.
+
+    >>> category_of(LOW_BASE - pack(Category.STRAIGHT, [4]), "low27")  # 6-5-4-3-2
+    <Category.STRAIGHT: 4>
+    >>> category_of(3 << 20 | 12 << 16, "three_card_poker")  # code 3: J-Q-K
+    <Category.STRAIGHT: 4>
+    """
+    return _decode(value, ranking)[0]
+
+
+def tie_ranks(value: int, ranking: str = "high") -> list[int]:
+    """The deciding rank indices of a value (0 = deuce .. 12 = ace), most significant first.
+
+    >>> tie_ranks(pack(Category.PAIR, [12, 3, 2, 1]))
+    [12, 3, 2, 1]
+    >>> tie_ranks(LOW_BASE - pack(Category.PAIR, [0, 4, 3, 2]), "low_a5")  # A-A-5-4-3
+    [12, 3, 2, 1]
+    """
+    return _decode(value, ranking)[1]
 
 
 def _seq(ranks: list[int]) -> str:
@@ -102,16 +235,8 @@ def _kickers(ranks: list[int]) -> str:
     return f", kicker{'s' if len(ranks) > 1 else ''} {_seq(ranks)}"
 
 
-def describe(value: int) -> str:
-    """A description of a "high" value as players say it.
-
-    >>> describe(pack(Category.STRAIGHT, [3]))
-    'Straight, five high'
-    >>> describe(pack(Category.TWO_PAIR, [12, 6, 0]))
-    'Two pair, aces and eights, kicker 2'
-    """
-    cat = category_of(value)
-    r = tie_ranks(value)
+def _describe_hand(cat: Category, r: list[int]) -> str:
+    """A description of a category and its deciding ranks, as in the high ranking."""
     if cat == Category.HIGH_CARD:
         return f"High card, {_seq(r)}"
     if cat == Category.PAIR:
@@ -131,3 +256,37 @@ def describe(value: int) -> str:
     if cat == Category.STRAIGHT_FLUSH:
         return "Royal flush" if r[0] == 12 else f"Straight flush, {_RANK_NAMES[r[0]]} high"
     return f"Five of a kind, {_PLURALS[r[0]]}"
+
+
+def describe(value: int, ranking: str = "high") -> str:
+    """A description of a value of ``ranking`` as players say it.
+
+    >>> describe(pack(Category.STRAIGHT, [3]))
+    'Straight, five high'
+    >>> describe(pack(Category.TWO_PAIR, [12, 6, 0]))
+    'Two pair, aces and eights, kicker 2'
+
+    Lowball hands without a pair read as their cards, worst first; other lowball hands as the
+    high hand they are:
+
+    >>> describe(LOW_BASE - pack(Category.HIGH_CARD, [12, 3, 2, 1, 0]), "low27")
+    'Ace high: A-5-4-3-2'
+    >>> describe(LOW_BASE - pack(Category.PAIR, [6, 5, 2, 0]), "low27")
+    'Pair of eights, kickers 7-4-2'
+    >>> describe(LOW_BASE - pack(Category.HIGH_CARD, [7, 5, 3, 1, 0]), "low_a5")
+    '8-6-4-2-A'
+    >>> describe(2 << 20 | 13 << 16 | 8 << 12 | 4 << 8, "three_card_poker")
+    'Flush, A-9-5'
+    """
+    cat, r = _decode(value, ranking)
+    if ranking == "high":
+        return _describe_hand(cat, r)
+    if ranking == "three_card_poker":
+        if cat == Category.STRAIGHT_FLUSH:  # Q-K-A suited is not called a royal flush
+            return f"Straight flush, {_RANK_NAMES[r[0]]} high"
+        return _describe_hand(cat, r)
+    if cat == Category.HIGH_CARD:
+        if ranking == "low27" and r[0] == 12:
+            return f"Ace high: {_seq(r)}"
+        return _seq(r)
+    return _describe_hand(cat, r)

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "../core/census.hpp"
-#include "../core/high.hpp"
+#include "../core/evaluator.hpp"
 #include "../core/parallel.hpp"
 
 namespace py = pybind11;
@@ -33,16 +33,32 @@ int resolve_threads(const py::object& threads) {
     return static_cast<int>(std::min<long>(n, 1024));
 }
 
-class Evaluator {
-public:
-    Evaluator(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates)
-        : high_(checked(ranking, wild_rank_mask), flush_duplicates) {}
+const RankingSpec& checked_ranking(const std::string& ranking, uint32_t wild_rank_mask) {
+    const RankingSpec* spec = find_ranking(ranking);
+    if (spec == nullptr) throw py::value_error("unknown ranking '" + ranking + "'");
+    if (wild_rank_mask >= (1u << kRanks)) throw py::value_error("wild rank mask out of range");
+    if (wild_rank_mask != 0 && !spec->takes_wild)
+        throw py::value_error("wild cards are not supported for ranking '" + ranking + "'");
+    return *spec;
+}
 
-    const HighEvaluator& high() const { return high_; }
+std::string size_error(const RankingSpec& spec, std::size_t got, const char* what) {
+    const std::string range = spec.min_cards == spec.max_cards
+                                  ? std::to_string(spec.min_cards)
+                                  : std::to_string(spec.min_cards) + " to " + std::to_string(spec.max_cards);
+    return std::string("a '") + spec.name + "' hand has " + range + " cards, " + what + " " + std::to_string(got);
+}
+
+class PyEvaluator {
+public:
+    PyEvaluator(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates)
+        : core_(checked_ranking(ranking, wild_rank_mask), wild_rank_mask, flush_duplicates) {}
+
+    const wildeval::Evaluator& core() const { return core_; }
 
     // Cards as ints 0-51 straight from a list or tuple of exact ints; false if anything about
     // them is not plain (the slow path then parses them and says what is wrong).
-    static bool fast_cards(PyObject* cards, uint8_t* out, int& n) {
+    bool fast_cards(PyObject* cards, uint8_t* out, int& n) const {
         PyObject** items;
         Py_ssize_t size;
         if (PyList_CheckExact(cards)) {
@@ -54,7 +70,7 @@ public:
         } else {
             return false;
         }
-        if (size < 1 || size > kMaxCards) return false;
+        if (size < core_.spec().min_cards || size > core_.spec().max_cards) return false;
         uint64_t seen = 0;
         for (Py_ssize_t i = 0; i < size; ++i) {
             PyObject* item = items[i];
@@ -73,17 +89,18 @@ public:
     uint32_t evaluate_object(PyObject* cards) const {
         uint8_t buf[kMaxCards];
         int n = 0;
-        if (fast_cards(cards, buf, n)) return high_.evaluate(buf, n);
+        if (fast_cards(cards, buf, n)) return core_.evaluate(buf, n);
         // Slow path: one parser for every form of input, with its exact error messages.
         static PyObject* parse = nullptr;
         if (parse == nullptr) parse = py::object(py::module_::import("wildeval.cards").attr("parse_cards")).release().ptr();
         py::list parsed = py::reinterpret_steal<py::object>(PyObject_CallOneArg(parse, cards));
         if (!parsed) throw py::error_already_set();
-        if (parsed.size() < 1 || parsed.size() > static_cast<std::size_t>(kMaxCards))
-            throw py::value_error("a 'high' hand has 1 to 7 cards, got " + std::to_string(parsed.size()));
+        if (parsed.size() < static_cast<std::size_t>(core_.spec().min_cards) ||
+            parsed.size() > static_cast<std::size_t>(core_.spec().max_cards))
+            throw py::value_error(size_error(core_.spec(), parsed.size(), "got"));
         n = static_cast<int>(parsed.size());
         for (int i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(parsed[i].cast<int>());
-        return high_.evaluate(buf, n);
+        return core_.evaluate(buf, n);
     }
 
     py::array_t<int32_t> batch(const py::array& hands, const py::object& threads_arg) const {
@@ -97,8 +114,8 @@ public:
             throw py::type_error("hands must hold integers, not " + std::string(py::str(dt)));
         const std::size_t n_rows = static_cast<std::size_t>(hands.shape(0));
         const int n_cols = static_cast<int>(hands.shape(1));
-        if (n_cols < 1 || n_cols > kMaxCards)
-            throw py::value_error("a 'high' hand has 1 to 7 cards, but the rows have " + std::to_string(n_cols) +
+        if (n_cols < core_.spec().min_cards || n_cols > core_.spec().max_cards)
+            throw py::value_error(size_error(core_.spec(), static_cast<std::size_t>(n_cols), "but the rows have") +
                                   " columns");
         py::array_t<int32_t> result(static_cast<py::ssize_t>(n_rows));
         if (n_rows == 0) return result;
@@ -117,7 +134,7 @@ public:
             run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
                 const std::size_t begin = part * per, end = std::min(n_rows, begin + per);
                 if (begin < end)
-                    ok[part] = high_.evaluate_rows(cards + begin * n_cols, end - begin, n_cols, out + begin);
+                    ok[part] = core_.evaluate_rows(cards + begin * n_cols, end - begin, n_cols, out + begin);
             });
             for (uint8_t part_ok : ok) distinct = distinct && part_ok;
         }
@@ -126,15 +143,10 @@ public:
     }
 
 private:
-    static uint32_t checked(const std::string& ranking, uint32_t wild_rank_mask) {
-        if (ranking != "high") throw py::value_error("unknown ranking '" + ranking + "'");
-        if (wild_rank_mask >= (1u << kRanks)) throw py::value_error("wild rank mask out of range");
-        return wild_rank_mask;
-    }
-
-    [[noreturn]] static void throw_bad_card(std::size_t index, int n_cols, long long value) {
+    template <class T>
+    [[noreturn]] static void throw_bad_card(std::size_t index, int n_cols, T value) {
         throw py::value_error("row " + std::to_string(index / static_cast<std::size_t>(n_cols)) + ": card " +
-                              std::to_string(value) + " is not a card (0-51)");
+                              std::to_string(+value) + " is not a card (0-51)");
     }
 
     // Checks every card of a C-contiguous block and narrows it to bytes; no table is read yet.
@@ -150,7 +162,7 @@ private:
         if (!bad) return;
         for (std::size_t i = 0; i < n; ++i)
             if (in[i] > static_cast<T>(kDeck - 1) || in[i] < T{0})
-                throw_bad_card(i, n_cols, static_cast<long long>(in[i]));
+                throw_bad_card(i, n_cols, in[i]);
     }
 
     template <class T>
@@ -163,7 +175,7 @@ private:
                 std::memcpy(&v, base + static_cast<py::ssize_t>(i) * s0 + j * s1, sizeof(T));
                 bool bad = v > static_cast<T>(kDeck - 1);
                 if constexpr (std::is_signed_v<T>) bad = bad || v < 0;
-                if (bad) throw_bad_card(i * static_cast<std::size_t>(n_cols), n_cols, static_cast<long long>(v));
+                if (bad) throw_bad_card(i * static_cast<std::size_t>(n_cols), n_cols, v);
                 out[i * static_cast<std::size_t>(n_cols) + j] = static_cast<uint8_t>(v);
             }
         }
@@ -181,7 +193,7 @@ private:
                 for (std::size_t i = 0; i < n; ++i) highest = std::max(highest, in[i]);
                 if (highest > kDeck - 1)
                     for (std::size_t i = 0; i < n; ++i)
-                        if (in[i] > kDeck - 1) throw_bad_card(i, n_cols, static_cast<long long>(static_cast<T>(in[i])));
+                        if (in[i] > kDeck - 1) throw_bad_card(i, n_cols, static_cast<T>(in[i]));
                 return in;
             }
         }
@@ -220,7 +232,7 @@ private:
         throw std::logic_error("duplicate reported but not found");
     }
 
-    HighEvaluator high_;
+    wildeval::Evaluator core_;
 };
 
 // tp_call of Evaluator: ev(cards) without pybind11's argument machinery, the per-call hot path.
@@ -230,7 +242,7 @@ PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
         return nullptr;
     }
     try {
-        const Evaluator& ev = py::handle(self).cast<const Evaluator&>();
+        const PyEvaluator& ev = py::handle(self).cast<const PyEvaluator&>();
         return PyLong_FromUnsignedLong(ev.evaluate_object(PyTuple_GET_ITEM(args, 0)));
     } catch (py::error_already_set& e) {
         e.restore();
@@ -247,22 +259,23 @@ PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
 PYBIND11_MODULE(_core, m) {
     m.doc() = "wildeval's native core (private: use the wildeval package)";
 
-    py::class_<Evaluator>(m, "Evaluator", py::custom_type_setup([](PyHeapTypeObject* heap_type) {
+    py::class_<PyEvaluator>(m, "Evaluator", py::custom_type_setup([](PyHeapTypeObject* heap_type) {
                               heap_type->ht_type.tp_call = evaluator_call;
                           }))
         .def(py::init<const std::string&, uint32_t, bool>(), py::arg("ranking"), py::arg("wild_rank_mask"),
              py::arg("flush_duplicates"))
-        .def("_batch", &Evaluator::batch, py::arg("hands"), py::arg("threads"))
+        .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"))
         .def(
             "_census",
-            [](const Evaluator& ev, int n_cards, const py::object& threads_arg) {
-                if (n_cards < 1 || n_cards > kMaxCards)
-                    throw py::value_error("a 'high' hand has 1 to 7 cards, got " + std::to_string(n_cards));
+            [](const PyEvaluator& ev, int n_cards, const py::object& threads_arg) {
+                const RankingSpec& spec = ev.core().spec();
+                if (n_cards < spec.min_cards || n_cards > spec.max_cards)
+                    throw py::value_error(size_error(spec, static_cast<std::size_t>(std::max(n_cards, 0)), "got"));
                 const int threads = resolve_threads(threads_arg);
                 CategoryCounts counts;
                 {
                     py::gil_scoped_release release;
-                    counts = census(ev.high(), n_cards, threads);
+                    counts = census(ev.core(), n_cards, threads);
                 }
                 py::list out;
                 for (uint64_t c : counts) out.append(c);
@@ -270,6 +283,9 @@ PYBIND11_MODULE(_core, m) {
             },
             py::arg("n_cards"), py::arg("threads"));
 
+    py::list rankings;
+    for (const RankingSpec& spec : kRankingSpecs) rankings.append(spec.name);
+    m.attr("RANKINGS") = py::tuple(rankings);
     m.def("table_bytes", [] { return HighTables::get().bytes(); }, "Bytes held by every table of the core.");
     m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
 }

@@ -46,18 +46,48 @@ CategoryCounts census_n(const HighEvaluator& ev, int n_threads) {
     return ev.has_wild() ? census_n<N, true>(ev, n_threads) : census_n<N, false>(ev, n_threads);
 }
 
+// Any ranking: hands as card arrays in increasing order, one evaluate() per hand.
+void walk_cards(const Evaluator& ev, uint8_t* cards, int depth, int n, int from, CategoryCounts& counts) {
+    if (depth == n) {
+        ++counts[ev.category(ev.evaluate(cards, n))];
+        return;
+    }
+    for (int c = from; c <= kDeck - (n - depth); ++c) {
+        cards[depth] = static_cast<uint8_t>(c);
+        walk_cards(ev, cards, depth + 1, n, c + 1, counts);
+    }
+}
+
+CategoryCounts census_any(const Evaluator& ev, int n, int n_threads) {
+    std::vector<CategoryCounts> per_worker(static_cast<std::size_t>(n_threads), CategoryCounts{});
+    // Tasks: the two lowest cards, so that work spreads evenly over threads.
+    run_tasks(n_threads, kDeck * kDeck, [&](std::size_t task, int worker) {
+        const int a = static_cast<int>(task / kDeck), b = static_cast<int>(task % kDeck);
+        if (b <= a || b > kDeck - (n - 1)) return;
+        uint8_t cards[kMaxCards] = {static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
+        walk_cards(ev, cards, 2, n, b + 1, per_worker[worker]);
+    });
+    CategoryCounts total{};
+    for (const auto& counts : per_worker)
+        for (std::size_t i = 0; i < total.size(); ++i) total[i] += counts[i];
+    return total;
+}
+
 }  // namespace
 
-CategoryCounts census(const HighEvaluator& ev, int n_cards, int n_threads) {
+CategoryCounts census(const Evaluator& ev, int n_cards, int n_threads) {
+    if (n_cards < ev.spec().min_cards || n_cards > ev.spec().max_cards)
+        throw std::invalid_argument("hand size outside the ranking's range");
+    if (ev.spec().ranking != Ranking::kHigh) return census_any(ev, n_cards, n_threads);
+    const HighEvaluator& high = ev.high();
     switch (n_cards) {
-        case 1: return census_n<1>(ev, n_threads);
-        case 2: return census_n<2>(ev, n_threads);
-        case 3: return census_n<3>(ev, n_threads);
-        case 4: return census_n<4>(ev, n_threads);
-        case 5: return census_n<5>(ev, n_threads);
-        case 6: return census_n<6>(ev, n_threads);
-        case 7: return census_n<7>(ev, n_threads);
-        default: throw std::invalid_argument("a high hand has 1 to 7 cards");
+        case 1: return census_n<1>(high, n_threads);
+        case 2: return census_n<2>(high, n_threads);
+        case 3: return census_n<3>(high, n_threads);
+        case 4: return census_n<4>(high, n_threads);
+        case 5: return census_n<5>(high, n_threads);
+        case 6: return census_n<6>(high, n_threads);
+        default: return census_n<7>(high, n_threads);
     }
 }
 

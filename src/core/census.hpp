@@ -4,13 +4,14 @@
 #include <array>
 #include <cstdint>
 
-#include "high.hpp"
+#include "evaluator.hpp"
 
 namespace wildeval {
 
 using CategoryCounts = std::array<uint64_t, kCategoryCount>;
 
-// Every hand of n_cards (1-7) distinct cards, evaluated by `ev`; n_threads >= 1.
-CategoryCounts census(const HighEvaluator& ev, int n_cards, int n_threads);
+// Every hand of n_cards distinct cards (within the ranking's range), evaluated by `ev` and
+// counted by category; n_threads >= 1.
+CategoryCounts census(const Evaluator& ev, int n_cards, int n_threads);
 
 }  // namespace wildeval

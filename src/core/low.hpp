@@ -1,0 +1,51 @@
+// Lowball rankings: deuce-to-seven and ace-to-five, best five of 5-7 natural cards.
+//
+// Both keep "higher is better": value = kLowBase - the high-style value of the best five for low,
+// so the hand's own category is category_of(kLowBase - value).
+#pragma once
+
+#include <cstdint>
+
+#include "high.hpp"
+
+namespace wildeval {
+
+inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
+
+// Deuce-to-seven reads the "high" tables: a five-card hand ranks as in high poker except that
+// A-2-3-4-5 is no straight, only ace high (and suited, an ace-high flush).
+class Low27 {
+public:
+    explicit Low27(const HighEvaluator& natural) : high_(natural) {}
+
+    // The high-style value of five natural cards, wheel read as ace high.
+    uint32_t five(uint64_t key, uint64_t bits) const {
+        const uint32_t value = high_.finish<false>(key, bits);
+        if (value == kWheel) return kAceFiveHigh;
+        if (value == kSteelWheel) return kAceFiveFlush;
+        return value;
+    }
+
+    // n in 5..7 valid distinct cards.
+    uint32_t evaluate(const uint8_t* cards, int n) const;
+
+    // Rows of n_cols (5-7) valid cards; false if a row holds a duplicate.
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
+
+private:
+    template <int N>
+    uint32_t best(const uint8_t* cards, uint64_t key, uint64_t bits) const;
+
+    static constexpr uint32_t kWheel = pack(kStraight, {3});
+    static constexpr uint32_t kSteelWheel = pack(kStraightFlush, {3});
+    static constexpr uint32_t kAceFiveHigh = pack(kHighCard, {12, 3, 2, 1, 0});
+    static constexpr uint32_t kAceFiveFlush = pack(kFlush, {12, 3, 2, 1, 0});
+
+    const HighEvaluator& high_;
+};
+
+// Ace-to-five: aces low, straights and flushes ignored; only the ranks matter.
+// n in 5..7 valid cards (duplicates are the caller's to reject).
+uint32_t low_a5_value(const uint8_t* cards, int n);
+
+}  // namespace wildeval
