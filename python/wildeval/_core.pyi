@@ -1,6 +1,8 @@
 import numpy as np
 import numpy.typing as npt
 
+RANKINGS: tuple[str, ...]
+
 class Evaluator:
     def __init__(self, ranking: str, wild_rank_mask: int, flush_duplicates: bool) -> None: ...
     def __call__(self, cards: object) -> int: ...
