@@ -113,7 +113,7 @@ class Evaluator(_core.Evaluator):
         >>> from wildeval.cards import format_cards
         >>> picks = Evaluator(wild="3").best_five("3h Kc Kd")
         >>> format_cards(c for c, _ in picks), format_cards(p for _, p in picks)
-        ('Kc Kd 3h', 'Kc Kd Ks')
+        ('Kd Kc 3h', 'Kd Kc Ks')
         """
         hand = parse_cards(cards)
         value = self(hand)

@@ -26,11 +26,12 @@ std::string card_text(int card) { return std::string{kRankChars[rank_of(card)], 
 
 int resolve_threads(const py::object& threads) {
     if (threads.is_none()) return hardware_threads();
-    if (PyBool_Check(threads.ptr()) || !PyLong_Check(threads.ptr()))
+    // any integer (numpy's too), but not a bool
+    if (PyBool_Check(threads.ptr()) || !PyIndex_Check(threads.ptr()))
         throw py::type_error("threads must be None or an int >= 1");
-    const long n = threads.cast<long>();
+    const long long n = py::reinterpret_steal<py::int_>(PyNumber_Index(threads.ptr())).cast<long long>();
     if (n < 1) throw py::value_error("threads must be None or an int >= 1, got " + std::to_string(n));
-    return static_cast<int>(std::min<long>(n, 1024));
+    return static_cast<int>(std::min<long long>(n, 1024));
 }
 
 const RankingSpec& checked_ranking(const std::string& ranking, uint32_t wild_rank_mask) {

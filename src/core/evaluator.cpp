@@ -19,7 +19,11 @@ uint32_t Evaluator::evaluate(const uint8_t* cards, int n) const {
     switch (spec_.ranking) {
         case Ranking::kHigh: return high_.evaluate(cards, n);
         case Ranking::kLow27: return low27_.evaluate(cards, n);
-        case Ranking::kLowA5: return low_a5_value(cards, n);
+        case Ranking::kLowA5: {
+            uint64_t bits = 0;
+            for (int i = 0; i < n; ++i) bits += high_.word_bits(cards[i]);
+            return low_a5_from_bits(bits);
+        }
         case Ranking::kThreeCard: break;
     }
     return three_card_value(cards, wild_rank_mask_, flush_duplicates_);

@@ -56,36 +56,55 @@ bool Low27::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, i
     return set_bits == static_cast<uint64_t>(n_cols) * n_rows;
 }
 
-uint32_t low_a5_value(const uint8_t* cards, int n) {
-    // Counts by low rank: ace = 0, deuce = 1, ... king = 12.
-    int count[kRanks] = {};
-    for (int i = 0; i < n; ++i) ++count[(rank_of(cards[i]) + 1) % kRanks];
-    // The five cards that make the lowest hand: groups as small as the ranks allow (one of each
-    // rank first, then pairs, then trips), and within a shape the lowest ranks.
-    int take[kRanks] = {};
-    int taken = 0;
-    for (int level = 1; level <= 4 && taken < 5; ++level)
-        for (int r = 0; r < kRanks && taken < 5; ++r)
-            if (count[r] >= level) {
-                ++take[r];
-                ++taken;
-            }
-    // Read the chosen five as a groups-only hand, then map ranks back (ace low -> ace).
-    int group[5], group_size[5], n_groups = 0;
-    for (int size = 4; size >= 1; --size)
-        for (int r = kRanks - 1; r >= 0; --r)
-            if (take[r] == size) {
-                group[n_groups] = r;
-                group_size[n_groups++] = size;
-            }
+namespace {
+
+// The ranks of a 13-bit mask moved to ace-low order: ace -> bit 0, deuce -> bit 1, ... king -> 12.
+constexpr uint32_t ace_low(uint32_t mask) { return ((mask << 1) | (mask >> 12)) & 0x1FFF; }
+
+// The lowest `n` set bits of `mask`.
+uint32_t lowest_bits(uint32_t mask, int n) {
+    uint32_t out = 0;
+    for (; n > 0 && mask != 0; --n) {
+        out |= mask & (0u - mask);
+        mask &= mask - 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+uint32_t low_a5_from_bits(uint64_t bits) {
+    const uint32_t s0 = bits & 0x1FFF, s1 = bits >> 16 & 0x1FFF, s2 = bits >> 32 & 0x1FFF, s3 = bits >> 48 & 0x1FFF;
+    // Ranks held at least once, twice, three and four times (bit-sliced counts over the suits).
+    const uint32_t at_least[4] = {
+        ace_low(s0 | s1 | s2 | s3),
+        ace_low((s0 & s1) | (s0 & s2) | (s0 & s3) | (s1 & s2) | (s1 & s3) | (s2 & s3)),
+        ace_low((s0 & s1 & s2) | (s0 & s1 & s3) | (s0 & s2 & s3) | (s1 & s2 & s3)),
+        ace_low(s0 & s1 & s2 & s3),
+    };
+    // The lowest five cards: one of each rank from the lowest up, then second cards, and so on.
+    uint32_t taken[4] = {};
+    int left = 5;
+    for (int level = 0; level < 4 && left > 0; ++level) {
+        taken[level] = lowest_bits(at_least[level], left);
+        left -= __builtin_popcount(taken[level]);
+    }
+    // Read them as a groups-only hand: bigger groups first, higher (ace-low) rank first.
+    const uint32_t quads = taken[3], trips = taken[2] & ~taken[3], pairs = taken[1] & ~taken[2];
+    const uint32_t singles = taken[0] & ~taken[1];
     uint32_t category = kHighCard;
-    if (group_size[0] == 4) category = kFourOfAKind;
-    else if (group_size[0] == 3) category = group_size[1] == 2 ? kFullHouse : kThreeOfAKind;
-    else if (group_size[0] == 2) category = group_size[1] == 2 ? kTwoPair : kPair;
-    uint32_t high_style = category << kCategoryShift;
-    for (int i = 0, shift = 16; i < n_groups; ++i, shift -= 4)
-        high_style |= static_cast<uint32_t>(group[i] + 1) << shift;
-    return kLowBase - high_style;
+    if (quads) category = kFourOfAKind;
+    else if (trips) category = pairs ? kFullHouse : kThreeOfAKind;
+    else if (pairs) category = __builtin_popcount(pairs) == 2 ? kTwoPair : kPair;
+    uint32_t value = category << kCategoryShift;
+    int shift = 16;
+    for (uint32_t group : {quads, trips, pairs, singles})
+        for (; group != 0; shift -= 4) {
+            const int r = 31 - __builtin_clz(group);
+            value |= static_cast<uint32_t>(r + 1) << shift;
+            group &= ~(1u << r);
+        }
+    return kLowBase - value;
 }
 
 }  // namespace wildeval

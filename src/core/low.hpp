@@ -44,8 +44,8 @@ private:
     const HighEvaluator& high_;
 };
 
-// Ace-to-five: aces low, straights and flushes ignored; only the ranks matter.
-// n in 5..7 valid cards (duplicates are the caller's to reject).
-uint32_t low_a5_value(const uint8_t* cards, int n);
+// Ace-to-five: aces low, straights and flushes ignored; only the ranks matter. From the summed
+// card bits (HighEvaluator's bits word) of 5-7 distinct cards.
+uint32_t low_a5_from_bits(uint64_t bits);
 
 }  // namespace wildeval

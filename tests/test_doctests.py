@@ -1,0 +1,25 @@
+"""The examples in the installed package's docstrings run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "wildeval",
+    "wildeval.cards",
+    "wildeval.values",
+    "wildeval.wild",
+    "wildeval.evaluator",
+    "wildeval.reference",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, verbose=False, report=True)
+    assert result.attempted >= 1, f"{name} has no doctests"
+    assert result.failed == 0, f"{result.failed} of {result.attempted} doctests of {name} failed"
