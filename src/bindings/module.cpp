@@ -287,6 +287,9 @@ PYBIND11_MODULE(_core, m) {
     py::list rankings;
     for (const RankingSpec& spec : kRankingSpecs) rankings.append(spec.name);
     m.attr("RANKINGS") = py::tuple(rankings);
-    m.def("table_bytes", [] { return HighTables::get().bytes(); }, "Bytes held by every table of the core.");
+    m.def(
+        "table_bytes",
+        [] { return HighTables::get().bytes() + low27_nonflush_table().size() * sizeof(uint32_t); },
+        "Bytes held by every table of the core (building any not built yet).");
     m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
 }

@@ -13,7 +13,7 @@ Evaluator::Evaluator(const RankingSpec& spec, uint32_t wild_rank_mask, bool flus
       wild_rank_mask_(wild_rank_mask),
       flush_duplicates_(flush_duplicates),
       high_(spec.ranking == Ranking::kHigh ? wild_rank_mask : 0, flush_duplicates),
-      low27_(high_) {}
+      low27_(high_, spec.ranking == Ranking::kLow27) {}
 
 uint32_t Evaluator::evaluate(const uint8_t* cards, int n) const {
     switch (spec_.ranking) {

@@ -106,13 +106,13 @@ uint32_t flush_value(uint32_t suit_mask, int wild, bool duplicates) {
     return pack(kFlush, {ranks[0], ranks[1], ranks[2], ranks[3], ranks[4]});
 }
 
-namespace {
-
 uint64_t rank_key(const std::array<int, kRanks>& counts, int wild) {
     uint64_t key = static_cast<uint64_t>(wild) * kWildUnit, unit = uint64_t{1} << kRankKeyShift;
     for (int r = 0; r < kRanks; ++r, unit *= 5) key += static_cast<uint64_t>(counts[r]) * unit;
     return key;
 }
+
+namespace {
 
 struct Entry {
     uint64_t key;

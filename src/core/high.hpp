@@ -65,8 +65,10 @@ struct HighTables {
     }
 };
 
-// Pure functions the tables are built from (also used by tests of the core through the module).
+// Pure functions the tables are built from.
 uint32_t nonflush_value(const std::array<int, kRanks>& counts, int wild);
+// The rank part of a key: the wild count plus 8 * the rank counts as a base-5 number.
+uint64_t rank_key(const std::array<int, kRanks>& counts, int wild);
 uint32_t flush_value(uint32_t suit_mask, int wild, bool duplicates);
 
 class HighEvaluator {
@@ -112,6 +114,8 @@ public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
 
     uint64_t word_key(int card) const { return words_[card].key; }
+    uint64_t multiplier() const { return multiplier_; }
+    const uint16_t* displacement() const { return displacement_; }
     uint64_t word_bits(int card) const { return words_[card].bits; }
 
     template <bool Wild>

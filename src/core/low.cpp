@@ -4,11 +4,63 @@
 
 namespace wildeval {
 
+namespace {
+
+std::vector<uint32_t> build_low27_nonflush() {
+    const HighTables& t = HighTables::get();
+    std::vector<uint32_t> best(t.nonflush.size(), 0);
+    auto five = [&](uint64_t key) {  // a five-card multiset, A-2-3-4-5 read as ace high
+        const uint32_t v = t.nonflush[HighTables::slot(key, t.hash_multiplier, t.displacement.data())];
+        return v == pack(kStraight, {3}) ? pack(kHighCard, {12, 3, 2, 1, 0}) : v;
+    };
+    uint64_t unit[kRanks];
+    for (int r = 0; r < kRanks; ++r) {
+        std::array<int, kRanks> one{};
+        one[r] = 1;
+        unit[r] = rank_key(one, 0);
+    }
+    std::array<int, kRanks> counts{};
+    // every multiset of 5-7 ranks, at most four of each: the lowest five-card sub-multiset
+    auto visit = [&](auto& self, int rank, int cards) -> void {
+        if (rank == kRanks) {
+            if (cards < 5) return;
+            const uint64_t key = rank_key(counts, 0);
+            uint32_t low = UINT32_MAX;
+            if (cards == 5) low = five(key);
+            for (int a = 0; a < kRanks && cards > 5; ++a) {
+                if (counts[a] == 0) continue;
+                if (cards == 6) low = std::min(low, five(key - unit[a]));
+                for (int b = a; b < kRanks && cards == 7; ++b)
+                    if (counts[b] > (a == b ? 1 : 0)) low = std::min(low, five(key - unit[a] - unit[b]));
+            }
+            best[HighTables::slot(key, t.hash_multiplier, t.displacement.data())] = low;
+            return;
+        }
+        for (int c = 0; c <= 4 && cards + c <= kMaxCards; ++c) {
+            counts[rank] = c;
+            self(self, rank + 1, cards + c);
+        }
+        counts[rank] = 0;
+    };
+    visit(visit, 0, 0);
+    return best;
+}
+
+}  // namespace
+
+const std::vector<uint32_t>& low27_nonflush_table() {
+    static const std::vector<uint32_t> table = build_low27_nonflush();  // thread-safe since C++11
+    return table;
+}
+
 template <int N>
 uint32_t Low27::best(const uint8_t* cards, uint64_t key, uint64_t bits) const {
     if constexpr (N == 5) {
         return five(key, bits);
     } else {
+        // No suit with five cards: no five of them is a flush, and the table has the answer.
+        if ((key & kFlushFlags) == 0 && table_ != nullptr)
+            return table_[HighTables::slot(key, high_.multiplier(), high_.displacement())];
         // Every five of the N: leave out one card (N = 6) or two (N = 7) from the sums.
         uint32_t best = UINT32_MAX;
         for (int i = 0; i < N; ++i) {

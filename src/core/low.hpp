@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "high.hpp"
 
@@ -14,9 +15,15 @@ inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
 
 // Deuce-to-seven reads the "high" tables: a five-card hand ranks as in high poker except that
 // A-2-3-4-5 is no straight, only ace high (and suited, an ace-high flush).
+// The best five for deuce-to-seven of every 5-7 card rank multiset, flushes aside, indexed like
+// HighTables::nonflush; built on first use (only deuce-to-seven evaluators read it).
+const std::vector<uint32_t>& low27_nonflush_table();
+
 class Low27 {
 public:
-    explicit Low27(const HighEvaluator& natural) : high_(natural) {}
+    // with_table: read low27_nonflush_table() for 6-7 cards (building it if need be)
+    Low27(const HighEvaluator& natural, bool with_table)
+        : high_(natural), table_(with_table ? low27_nonflush_table().data() : nullptr) {}
 
     // The high-style value of five natural cards, wheel read as ace high.
     uint32_t five(uint64_t key, uint64_t bits) const {
@@ -42,6 +49,7 @@ private:
     static constexpr uint32_t kAceFiveFlush = pack(kFlush, {12, 3, 2, 1, 0});
 
     const HighEvaluator& high_;
+    const uint32_t* table_;
 };
 
 // Ace-to-five: aces low, straights and flushes ignored; only the ranks matter. From the summed
