@@ -1,0 +1,120 @@
+"""Bots for the legs guts games: a random bot, and a threshold bot that uses the evaluator.
+
+A bot sees only a :class:`~wildeval.games.guts_engine.PlayerView` (its own cards and what is
+public), never the game itself.
+
+>>> from wildeval.games.guts_rules import preset
+>>> table = StrengthTable(samples=2000, seed=1)
+>>> rules = preset("three-five-seven")
+>>> from wildeval.cards import parse_cards
+>>> table.share(rules, 0, parse_cards("3h Kc Kd")) > 0.99     # three kings, threes wild
+True
+>>> table.share(rules, 0, parse_cards("2c 4d 6h")) < 0.05     # six high
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from typing import Protocol
+
+from wildeval.games.guts_engine import PlayerView
+from wildeval.games.guts_rules import GutsRules
+from wildeval.sampling import random_hands
+
+__all__ = ["Bot", "RandomBot", "StrengthTable", "ThresholdBot"]
+
+
+class Bot(Protocol):
+    """Anything that declares in (True) or out (False) from what its player may see."""
+
+    @property
+    def label(self) -> str: ...
+
+    def declare(self, view: PlayerView, rules: GutsRules) -> bool: ...
+
+
+class StrengthTable:
+    """The share of possible hands that a hand beats, per stage setting.
+
+    For each setting (ranking, wild ranks, flush option, number of cards) it evaluates
+    ``samples`` random hands once, from its own seed, keeps their values sorted and answers with
+    two bisections: the share below the hand plus half the share equal to it. It holds only its
+    own cache, so one table can serve every bot of a simulation.
+    """
+
+    def __init__(self, samples: int = 4000, seed: int = 20260928) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be an int >= 1, not {samples!r}")
+        self.samples = samples
+        self.seed = seed
+        self._sorted: dict[tuple[str, str | None, bool, int], list[int]] = {}
+
+    def _values(self, rules: GutsRules, stage: int) -> list[int]:
+        ranking, wild = rules.evaluator_settings(stage)
+        n = rules.stages[stage].cards
+        key = (ranking, wild, rules.flush_duplicates, n)
+        if key not in self._sorted:
+            hands = random_hands(self.samples, n, seed=self.seed + n)
+            self._sorted[key] = sorted(int(v) for v in rules.evaluator(stage).batch(hands))
+        return self._sorted[key]
+
+    def share(self, rules: GutsRules, stage: int, cards: list[int]) -> float:
+        """The share (0-1) of random hands of stage ``stage`` (0-based) that ``cards`` beat,
+        ties counting half."""
+        values = self._values(rules, stage)
+        v = rules.evaluator(stage)(cards[: rules.stages[stage].cards])
+        below = bisect.bisect_left(values, v)
+        above = bisect.bisect_right(values, v)
+        return (below + above) / (2 * len(values))
+
+
+class RandomBot:
+    """Declares in with probability ``p_in``, from its own random generator."""
+
+    def __init__(self, rng: random.Random, p_in: float = 0.5) -> None:
+        if not 0.0 <= p_in <= 1.0:
+            raise ValueError(f"p_in must be between 0 and 1, not {p_in!r}")
+        self.rng = rng
+        self.p_in = p_in
+
+    @property
+    def label(self) -> str:
+        return f"random({self.p_in:g})"
+
+    def declare(self, view: PlayerView, rules: GutsRules) -> bool:
+        return self.rng.random() < self.p_in
+
+
+class ThresholdBot:
+    """Stays in when its hand beats at least ``share`` of the possible hands at this stage.
+
+    With ``share=None`` the bar is ``1 - 1/k`` for ``k`` players dealt in (0.75 at four): about
+    one player in ``k`` stays in, so often exactly one does and takes a leg, and games end.
+    When the pot is won by a streak and this bot holds the running streak, its bar drops to
+    ``streak_share`` (if lower): sitting out only lets someone else break the streak.
+    """
+
+    def __init__(self, table: StrengthTable, share: float | None = None, streak_share: float = 0.5) -> None:
+        for name, value in (("share", share), ("streak_share", streak_share)):
+            if value is not None and not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be between 0 and 1, not {value!r}")
+        self.table = table
+        self.share = share
+        self.streak_share = streak_share
+
+    @property
+    def label(self) -> str:
+        return "threshold(1-1/players)" if self.share is None else f"threshold({self.share:g})"
+
+    def bar(self, view: PlayerView, rules: GutsRules) -> float:
+        """The share of hands this bot's hand must beat to stay in."""
+        bar = self.share if self.share is not None else 1.0 - 1.0 / max(2, len(view.seated))
+        if rules.win_by == "streak" and view.streaks.get(view.player, 0) > 0:
+            bar = min(bar, self.streak_share)
+        return bar
+
+    def declare(self, view: PlayerView, rules: GutsRules) -> bool:
+        strength = self.table.share(rules, view.stage - 1, list(view.cards))
+        return strength >= self.bar(view, rules)
