@@ -1003,3 +1003,21 @@ def test_table_bytes() -> None:
 
 def test_hardware_threads() -> None:
     assert wildeval._core.hardware_threads() >= 1
+
+
+@pytest.mark.parametrize("make", [lambda: Evaluator(), lambda: reference.Evaluator(), lambda: Evaluator(wild="357")])
+def test_batch_into_out(make) -> None:
+    ev = make()
+    hands = np.array([[0, 5, 10, 15, 20], [51, 47, 43, 39, 35], [3, 7, 11, 50, 2]], dtype=np.uint8)
+    out = np.full(3, -1, dtype=np.int32)
+    assert ev.batch(hands, out=out) is out
+    assert out.tolist() == [ev(h) for h in hands.tolist()]
+    for bad in (np.empty(2, np.int32), np.empty(3, np.int64), np.empty((3, 1), np.int32), np.empty(6, np.int32)[::2]):
+        with pytest.raises(ValueError, match="out must be a writeable C-contiguous int32 array"):
+            ev.batch(hands, out=bad)
+    frozen = np.empty(3, np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="writeable"):
+        ev.batch(hands, out=frozen)
+    with pytest.raises(TypeError, match="out must be a numpy int32 array"):
+        ev.batch(hands, out=[0, 0, 0])

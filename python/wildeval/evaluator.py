@@ -78,12 +78,21 @@ class Evaluator(_core.Evaluator):
         wild = "".join("23456789TJQKA"[r] for r in sorted(self._wild)) or None
         return f"Evaluator({self._ranking!r}, wild={wild!r}, flush_duplicates={self._flush_duplicates})"
 
-    def batch(self, hands: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.int32]:
+    def batch(
+        self,
+        hands: npt.ArrayLike,
+        *,
+        threads: int | None = None,
+        out: npt.NDArray[np.int32] | None = None,
+    ) -> npt.NDArray[np.int32]:
         """Values of many hands: one hand per row of a 2-D integer array (any integer dtype, any
-        memory layout; uint8 is the fastest). Returns an int32 array with one value per row.
+        memory layout; uint8 is the fastest). Returns an int32 array with one value per row, or
+        writes into ``out`` (a C-contiguous int32 array of that length) and returns it: reusing
+        one ``out`` saves allocating and first touching new memory on every call.
 
         ``threads=None`` uses every core. Floats or bools raise TypeError; a card outside 0-51, a
-        duplicate in a row, or a wrong shape raise ValueError naming the row.
+        duplicate in a row, or a wrong shape raise ValueError naming the row. On an error ``out``
+        may have been partly written.
 
         >>> Evaluator().batch([[48, 49, 50, 0, 1], [0, 4, 8, 12, 51]]).tolist() == [
         ...     Evaluator()("Ac Ad Ah 2c 2d"), Evaluator()("2c 3c 4c 5c As")]
@@ -94,7 +103,9 @@ class Evaluator(_core.Evaluator):
             raise TypeError(f"hands must hold integers, not {array.dtype}")
         if not array.dtype.isnative:  # the core reads native byte order; this copy keeps every value
             array = array.astype(array.dtype.newbyteorder("="))
-        return self._batch(array, threads)
+        if out is not None and not isinstance(out, np.ndarray):
+            raise TypeError(f"out must be a numpy int32 array, not {type(out).__name__}")
+        return self._batch(array, threads, out)
 
     def category(self, value: int) -> Category:
         """The category of a value (for lowball, the hand's own category: 6-5-4-3-2 is a

@@ -834,11 +834,11 @@ class Evaluator:
         """A description of a value, e.g. ``'Three of a kind, kings'``, ``'7-5-4-3-2'``."""
         return describe(value, self._ranking)
 
-    def batch(self, hands: object, *, threads: int | None = None) -> np.ndarray:
+    def batch(self, hands: object, *, threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
         """The values of many hands of the same size: ``hands`` is a 2-D array of card ints,
         one hand per row (as many columns as the ranking takes: 1 to 7 for "high").
-        Returns an int32 array, one value per row.
-        ``threads`` is accepted for compatibility and ignored.
+        Returns an int32 array, one value per row, or fills ``out`` (a C-contiguous int32
+        array of that length) and returns it. ``threads`` is accepted for compatibility and ignored.
 
         Raises TypeError for a non-integer array, ValueError for a wrong shape or a bad row
         (``row 3: card 52 is not a card (0-51)``, ``row 3: duplicate card As``).
@@ -848,7 +848,15 @@ class Evaluator:
         (dtype('int32'), True)
         """
         rows = _check_batch(hands, self._ranking)
-        out = np.empty(len(rows), dtype=np.int32)
+        if out is None:
+            out = np.empty(len(rows), dtype=np.int32)
+        elif not isinstance(out, np.ndarray):
+            raise TypeError(f"out must be a numpy int32 array, not {type(out).__name__}")
+        elif not (
+            out.dtype == np.int32 and out.shape == (len(rows),)
+            and out.flags.c_contiguous and out.flags.writeable
+        ):
+            raise ValueError("out must be a writeable C-contiguous int32 array of one value per row")
         for i, row in enumerate(rows):
             out[i] = self._solve(row).value
         return out

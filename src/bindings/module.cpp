@@ -104,7 +104,8 @@ public:
         return core_.evaluate(buf, n);
     }
 
-    py::array_t<int32_t> batch(const py::array& hands, const py::object& threads_arg) const {
+    // `out`: None, or an int32 array of one value per row to write into (checked in Python).
+    py::array batch(const py::array& hands, const py::object& threads_arg, const py::object& out_arg) const {
         const int threads = resolve_threads(threads_arg);
         if (hands.ndim() != 2)
             throw py::value_error("hands must be a 2-D array, one hand per row; got " +
@@ -118,13 +119,18 @@ public:
         if (n_cols < core_.spec().min_cards || n_cols > core_.spec().max_cards)
             throw py::value_error(size_error(core_.spec(), static_cast<std::size_t>(n_cols), "but the rows have") +
                                   " columns");
-        py::array_t<int32_t> result(static_cast<py::ssize_t>(n_rows));
+        py::array result = out_arg.is_none() ? py::array_t<int32_t>(static_cast<py::ssize_t>(n_rows))
+                                             : py::reinterpret_borrow<py::array>(out_arg);
+        if (result.ndim() != 1 || static_cast<std::size_t>(result.shape(0)) != n_rows ||
+            !py::isinstance<py::array_t<int32_t>>(result) || (result.flags() & py::array::c_style) == 0 ||
+            !result.writeable())
+            throw py::value_error("out must be a writeable C-contiguous int32 array of one value per row");
         if (n_rows == 0) return result;
 
         // Every card is checked (and narrowed to bytes) before any table is read.
         std::vector<uint8_t> storage;
         const uint8_t* cards = narrow(hands, n_rows, n_cols, storage);
-        int32_t* out = result.mutable_data();
+        int32_t* out = static_cast<int32_t*>(result.mutable_data());
         bool distinct = true;
         {
             py::gil_scoped_release release;
@@ -265,7 +271,7 @@ PYBIND11_MODULE(_core, m) {
                           }))
         .def(py::init<const std::string&, uint32_t, bool>(), py::arg("ranking"), py::arg("wild_rank_mask"),
              py::arg("flush_duplicates"))
-        .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"))
+        .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"), py::arg("out"))
         .def(
             "_census",
             [](const PyEvaluator& ev, int n_cards, const py::object& threads_arg) {

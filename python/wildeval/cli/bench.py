@@ -47,7 +47,7 @@ class Sizes:
 
 
 QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=2_000, peer=100_000, slow_peer=2_000, repeat=3)
-FULL = Sizes(batch=20_000_000, per_call=1_000_000, reference=10_000, peer=500_000, slow_peer=10_000, repeat=5)
+FULL = Sizes(batch=10_000_000, per_call=1_000_000, reference=10_000, peer=500_000, slow_peer=10_000, repeat=5)
 
 
 def register(commands: Any) -> None:
@@ -123,7 +123,10 @@ def measure(sizes: Sizes) -> dict[str, Any]:
         _progress(f"{name} ({n:,} hands)")
         results.append(Result(name, n, _time(fn, repeat)))
 
+    out = np.empty(len(hands), dtype=np.int32)
     record("wildeval batch, 1 thread", len(hands), lambda: natural.batch(hands, threads=1), sizes.repeat)
+    record("wildeval batch into out=, 1 thread", len(hands), lambda: natural.batch(hands, threads=1, out=out),
+           sizes.repeat)
     record(f"wildeval batch, {threads} threads", len(hands), lambda: natural.batch(hands, threads=threads),
            sizes.repeat)
     record('wildeval batch, wild "357", 1 thread', len(hands), lambda: wild.batch(hands, threads=1), sizes.repeat)
