@@ -135,17 +135,17 @@ public:
             const int suit = __builtin_ctzll(flush >> kSuitCounterShift) >> 2;
             return flush_[(bits >> (16 * suit)) & (kSuitMaskSize - 1)];
         } else {
+            // Wild cards make flush chances common, so no branches here: every suit reads the
+            // flush table, a suit that can't make a flush at its entry 0, which holds no flush
+            // (with five or more wild cards every suit can, and five of a kind beats them all).
             uint32_t value = nonflush[HighTables::slot(key, multiplier, displacement)];
-            if (flush != 0) {
-                const uint32_t* table = flush_ + (key & 7) * kSuitMaskSize;
-                const uint64_t natural = bits & natural_bits_;
-                uint64_t flags = flush >> kSuitCounterShift;
-                while (flags != 0) {
-                    const int suit = __builtin_ctzll(flags) >> 2;
-                    const uint32_t v = table[(natural >> (16 * suit)) & (kSuitMaskSize - 1)];
-                    value = v > value ? v : value;
-                    flags &= flags - 1;
-                }
+            const uint32_t* table = flush_ + (key & 7) * kSuitMaskSize;
+            const uint64_t natural = bits & natural_bits_;
+            const uint64_t flags = flush >> kSuitCounterShift;
+            for (int suit = 0; suit < kSuits; ++suit) {
+                const uint64_t can = (flags >> (4 * suit + 3)) & 1;
+                const uint32_t v = table[((natural >> (16 * suit)) & (kSuitMaskSize - 1)) * can];
+                value = v > value ? v : value;
             }
             return value;
         }
