@@ -1,0 +1,146 @@
+"""Bots for Deuce to Seven Triple Draw: they see only a :class:`PlayerView`.
+
+- :class:`RandomBot` takes any legal action, uniformly at random.
+- :class:`LowballBot` draws toward a seven- or eight-low and bets made hands.
+
+Both are deterministic given their seed.
+
+>>> from wildeval.cards import parse_cards, format_cards
+>>> format_cards(keep_for_low(parse_cards("2c 5d 7h Ks Kd"), draws_left=3))
+'2c 5d 7h'
+>>> format_cards(keep_for_low(parse_cards("2c 3d 4h 5s 6d"), draws_left=3))  # a straight: break it
+'2c 3d 4h 5s'
+>>> made_low(parse_cards("8c 6d 4h 3s 2d")), made_low(parse_cards("8c 6c 4c 3c 2c"))
+(6, None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from wildeval.games.triple_draw_engine import N_DRAWS, Action, Kind, Phase, PlayerView
+
+__all__ = ["Bot", "LowballBot", "RandomBot", "keep_for_low", "made_low"]
+
+EIGHT = 6  # rank index of the eight
+NINE = 7
+SEVEN = 5
+
+
+class Bot(Protocol):
+    """Anything that picks an action from what a player sees."""
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+class RandomBot:
+    """A legal action chosen uniformly at random (every discard equally likely in a draw)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} has nothing to do")
+        return self._rng.choice(view.legal_actions)
+
+
+def made_low(cards: Sequence[int]) -> int | None:
+    """The top rank (0 = deuce .. 12 = ace) of a five-card hand with no pair, straight or flush
+    (a "made" low), else None. Aces are high and A-2-3-4-5 is not a straight."""
+    ranks = sorted(c >> 2 for c in cards)
+    if len(ranks) != 5 or len(set(ranks)) != 5:
+        return None
+    if ranks[4] - ranks[0] == 4 or len({c & 3 for c in cards}) == 1:
+        return None
+    return ranks[4]
+
+
+def keep_for_low(cards: Sequence[int], draws_left: int) -> list[int]:
+    """The cards to keep for a low: a made eight or better stands pat (a nine too on the last
+    draw); otherwise keep one card of each rank from deuce to eight (at most four, never a
+    straight or a flush), in the hand's order."""
+    top = made_low(cards)
+    if top is not None and (top <= EIGHT or (top <= NINE and draws_left <= 1)):
+        return list(cards)
+    if top is not None and top <= NINE + 1 and draws_left <= 1:
+        return list(cards)  # a ten-low on the last draw: stand pat
+    keep: list[int] = []
+    seen: set[int] = set()
+    for c in sorted(cards):  # lowest first, one card per rank
+        if (c >> 2) <= EIGHT and (c >> 2) not in seen:
+            keep.append(c)
+            seen.add(c >> 2)
+    if len(keep) == 5:  # five low cards: a straight or a flush; drop the top card
+        keep = keep[:4]
+    order = {c: i for i, c in enumerate(cards)}
+    return sorted(keep, key=order.__getitem__)
+
+
+def _strength(cards: Sequence[int], draws_left: int) -> int:
+    """0 (give up) .. 4 (raise every time)."""
+    top = made_low(cards)
+    if top is not None:
+        if top <= SEVEN:
+            return 4
+        if top <= EIGHT:
+            return 3
+        if top <= NINE:
+            return 2 if draws_left <= 1 else 1
+        if top <= NINE + 1:
+            return 1
+    if draws_left == 0:
+        return 0
+    needed = 5 - len(keep_for_low(cards, draws_left))
+    if draws_left == 3:
+        return {0: 3, 1: 3, 2: 2, 3: 1}.get(needed, 0)
+    if draws_left == 2:
+        return {0: 2, 1: 2, 2: 1}.get(needed, 0)
+    return 1 if needed <= 1 else 0
+
+
+class LowballBot:
+    """Draws toward a seven- or eight-low (keeps distinct cards eight and under, stands pat on a
+    made eight), bets and raises made hands and good draws, calls with fair draws, folds the
+    rest when it has to pay; a little randomness so that it is not fully predictable."""
+
+    def __init__(self, seed: int | None = None, *, aggression: float = 0.15) -> None:
+        self._rng = random.Random(seed)
+        self.aggression = aggression
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do")
+        if view.phase is Phase.DRAW:
+            draws_left = N_DRAWS - view.draws_done
+            keep = set(keep_for_low(view.hand, draws_left))
+            return Action.discard(c for c in view.hand if c not in keep)
+        by_kind = {a.kind: a for a in legal}
+        draws_left = N_DRAWS - view.draws_done
+        strength = _strength(view.hand, draws_left)
+        wager = by_kind.get(Kind.BET) or by_kind.get(Kind.RAISE)
+        passive = by_kind.get(Kind.CHECK) or by_kind.get(Kind.CALL)
+        assert passive is not None
+        roll = self._rng.random()
+        if strength >= 3 and wager is not None:
+            return wager
+        if strength == 2:
+            if wager is not None and (Kind.BET in by_kind or roll < self.aggression):
+                return wager
+            return passive
+        if strength == 1:
+            if passive.kind is Kind.CHECK:
+                return passive
+            if view.to_call <= view.bet_size or roll < self.aggression:
+                return passive
+            return by_kind[Kind.FOLD]
+        if strength >= 3:
+            return passive
+        if passive.kind is Kind.CHECK:
+            if wager is not None and roll < self.aggression / 2:
+                return wager  # an occasional bluff
+            return passive
+        return by_kind[Kind.FOLD]

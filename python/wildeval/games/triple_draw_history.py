@@ -1,0 +1,185 @@
+"""Hand histories of Deuce to Seven Triple Draw: a JSON record (complete, replayable) and PHH.
+
+:func:`to_record` gives everything about a hand as JSON-ready data: settings, seed and deck,
+every event with its cards, every action, the result. :func:`replay` plays a record again and
+checks that it ends the same way.
+
+:func:`phh_fields` gives the hand in the Poker Hand History format, variant ``F2L3D``, as
+pokerkit (>= 0.7.7) reads it: players are numbered ``p1`` (the first seat left of the dealer)
+to ``pN`` (the dealer), so that pokerkit's blind and position rules give the same seats;
+``finishing_stacks`` are the stacks after the hand.
+
+>>> from wildeval.games.triple_draw_engine import Action, Hand
+>>> hand = Hand([20, 30, 40], button=2, deck=range(52), seed=1)
+>>> _ = hand.act(Action.fold()); _ = hand.act(Action.fold())
+>>> fields = phh_fields(hand)
+>>> fields["blinds_or_straddles"], fields["starting_stacks"], fields["finishing_stacks"]
+([1, 2, 0], [20, 30, 40], [19, 31, 40])
+>>> fields["actions"][:2], fields["actions"][-2:]
+(['d dh p1 2c2s3h4d5c', 'd dh p2 2d3c3s4h5d'], ['p3 f', 'p1 f'])
+>>> replay(to_record(hand)).finishing_stacks
+(19, 31, 40)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from wildeval.cards import format_cards, parse_cards
+from wildeval.games.triple_draw_engine import Action, Event, Hand, Kind, Rules
+
+__all__ = ["GAME", "phh_fields", "phh_order", "replay", "to_json", "to_record"]
+
+GAME = "deuce-to-seven-triple-draw"
+PHH_VARIANT = "F2L3D"
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return format_cards(cards)
+
+
+def _event_record(e: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": e.kind}
+    if e.seat is not None:
+        out["seat"] = e.seat
+    if e.amount:
+        out["amount"] = e.amount
+    if e.cards:
+        out["cards"] = _cards(e.cards)
+    if e.text:
+        out["text"] = e.text
+    if e.all_in:
+        out["all_in"] = True
+    return out
+
+
+def _action_record(seat: int, a: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": seat, "kind": a.kind.value}
+    if a.amount is not None:
+        out["amount"] = a.amount
+    if a.kind is Kind.DISCARD:
+        out["cards"] = _cards(a.cards)
+    return out
+
+
+def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[str, Any]:
+    """The hand as JSON-ready data (cards as text such as ``"7s 5d"``); seats are the hand's
+    seats 0..n-1 clockwise, ``table_seats`` (if given) their seats at the table."""
+    record: dict[str, Any] = {
+        "game": GAME,
+        "hand": hand.number,
+        "rules": asdict(hand.rules),
+        "players": list(hand.names),
+        "table_seats": list(table_seats) if table_seats is not None else None,
+        "button": hand.button,
+        "small_blind": hand.small_blind_seat,
+        "big_blind": hand.big_blind_seat,
+        "starting_stacks": list(hand.starting_stacks),
+        "seed": hand.seed,
+        "deck_given": hand.deck_given,
+        "deck": _cards(hand.deck),
+        "actions": [_action_record(s, a) for s, a in hand.actions],
+        "events": [_event_record(e) for e in hand.events],
+        "complete": hand.is_over,
+        "finishing_stacks": list(hand.finishing_stacks) if hand.is_over else None,
+        "winnings": list(hand.winnings) if hand.is_over else None,
+        "pokerkit_divergence": hand.pokerkit_divergence,
+    }
+    return record
+
+
+def to_json(hand: Hand, *, table_seats: Sequence[int] | None = None, indent: int | None = 1) -> str:
+    """:func:`to_record` as JSON text."""
+    return json.dumps(to_record(hand, table_seats=table_seats), indent=indent, ensure_ascii=False)
+
+
+def replay(record: dict[str, Any]) -> Hand:
+    """Deal the hand of a record again (same seed, same deck) and take its actions; ValueError
+    if the events come out different."""
+    if record.get("game") != GAME:
+        raise ValueError(f"not a {GAME} record: game is {record.get('game')!r}")
+    hand = Hand(
+        record["starting_stacks"],
+        record["button"],
+        rules=Rules(**record["rules"]),
+        names=record["players"],
+        seed=record["seed"],
+        deck=parse_cards(record["deck"]) if record["deck_given"] else None,
+        number=record["hand"],
+    )
+    if _cards(hand.deck) != record["deck"]:
+        raise ValueError("the seed does not give the recorded deck")
+    for a in record["actions"]:
+        action = Action(Kind(a["kind"]), a.get("amount"), tuple(parse_cards(a.get("cards", ""))))
+        hand.act(action, a["seat"])
+    if [_event_record(e) for e in hand.events] != record["events"]:
+        raise ValueError("the replayed hand differs from the record")
+    return hand
+
+
+def phh_order(hand: Hand) -> list[int]:
+    """The hand's seats in PHH order: p1 is the first seat left of the dealer, pN the dealer."""
+    return [(hand.button + 1 + k) % hand.n for k in range(hand.n)]
+
+
+def phh_fields(
+    hand: Hand,
+    *,
+    seats: Sequence[int] | None = None,
+    seat_count: int | None = None,
+    table: int | str | None = None,
+) -> dict[str, object]:
+    """The hand as PHH fields, in the order pokerkit writes them. ``seats`` are the players'
+    table seat numbers (in hand-seat order), ``seat_count`` the table's size."""
+    order = phh_order(hand)
+    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    rules = hand.rules
+    actions: list[str] = []
+    deals = {e.seat: e.cards for e in hand.events if e.kind == "deal"}
+    for seat in order:
+        actions.append(f"d dh {label[seat]} {''.join(format_cards([c]) for c in deals[seat])}")
+    for e in hand.events:
+        if e.seat is None:
+            continue
+        who = label[e.seat]
+        text = "".join(format_cards([c]) for c in e.cards)
+        if e.kind == "fold":
+            actions.append(f"{who} f")
+        elif e.kind in ("check", "call"):
+            actions.append(f"{who} cc")
+        elif e.kind in ("bet", "raise"):
+            actions.append(f"{who} cbr {e.amount}")
+        elif e.kind == "discard":
+            actions.append(f"{who} sd {text}" if text else f"{who} sd")
+        elif e.kind == "serve":
+            actions.append(f"d dh {who} {text}")
+        elif e.kind == "show":
+            actions.append(f"{who} sm {text}")
+        elif e.kind == "muck":
+            actions.append(f"{who} sm")
+    fields: dict[str, object] = {
+        "variant": PHH_VARIANT,
+        "ante_trimming_status": False,
+        "antes": [0] * hand.n,
+        "blinds_or_straddles": [rules.small_blind, rules.big_blind] + [0] * (hand.n - 2),
+        "small_bet": rules.small_bet,
+        "big_bet": rules.big_bet,
+        "starting_stacks": [hand.starting_stacks[s] for s in order],
+        "actions": actions,
+        "hand": hand.number,
+        "seats": [seats[s] for s in order] if seats is not None else None,
+        "seat_count": seat_count,
+        "table": table,
+        "players": [hand.names[s] for s in order],
+        "finishing_stacks": [hand.finishing_stacks[s] for s in order] if hand.is_over else None,
+    }
+    if hand.pokerkit_divergence is not None:
+        fields["_pokerkit_divergence"] = hand.pokerkit_divergence
+    if rules.max_raises != 3:
+        fields["_max_raises"] = rules.max_raises
+    if rules.heads_up_unlimited:
+        fields["_heads_up_unlimited"] = True
+    return fields
