@@ -78,18 +78,21 @@ def test_census_seven_cards(benchmark):
     assert counts[Category.FLUSH] == 4_047_644 and sum(counts.values()) == 133_784_560
 
 
-@pytest.mark.benchmark(group="import")
-def test_import_with_tables(benchmark):
-    """Seconds from `import wildeval` to a first Evaluator, in a fresh interpreter."""
+@pytest.mark.benchmark(group="start-up")
+def test_start_python_import_and_build_tables(benchmark):
+    """Wall time of a fresh interpreter that imports wildeval and evaluates one hand (Python's
+    own start-up included). The time from `import wildeval` to that first value, measured inside
+    the child, goes to extra_info["import_seconds"] (and `wildeval bench` prints it)."""
     code = (
         "import time; t = time.perf_counter(); import wildeval; wildeval.Evaluator()([0, 5, 10, 15, 20]); "
         "print(time.perf_counter() - t)"
     )
+    inside: list[float] = []
 
-    def once() -> float:
+    def once() -> None:
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-        return float(out.stdout)
+        inside.append(float(out.stdout))
 
-    seconds = benchmark.pedantic(once, rounds=5, iterations=1)
-    benchmark.extra_info["import_seconds"] = seconds
+    benchmark.pedantic(once, rounds=5, iterations=1)
+    benchmark.extra_info["import_seconds"] = min(inside)
     assert wildeval._core.table_bytes() < 2 * 1024 * 1024

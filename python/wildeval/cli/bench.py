@@ -47,7 +47,7 @@ class Sizes:
 
 
 QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=2_000, peer=100_000, slow_peer=2_000, repeat=3)
-FULL = Sizes(batch=10_000_000, per_call=1_000_000, reference=10_000, peer=500_000, slow_peer=10_000, repeat=5)
+FULL = Sizes(batch=2_000_000, per_call=1_000_000, reference=10_000, peer=500_000, slow_peer=10_000, repeat=10)
 
 
 def register(commands: Any) -> None:
@@ -138,7 +138,11 @@ def measure(sizes: Sizes) -> dict[str, Any]:
     for name, n, fn in _peers(hands, sizes):
         record(name, n, fn)
     reference_rate = next(r.rate for r in results if r.name.startswith("wildeval.reference"))
+    _progress("import time, in fresh interpreters")
+    start_up = import_seconds()
     return {
+        "import_seconds": start_up,
+        "table_bytes": _core.table_bytes(),
         "machine": {
             "platform": platform.platform(),
             "processor": _cpu_name(),
@@ -150,6 +154,20 @@ def measure(sizes: Sizes) -> dict[str, Any]:
             asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results
         ],
     }
+
+
+def import_seconds(rounds: int = 5) -> float:
+    """Seconds from `import wildeval` to a first value, with the tables built, in a fresh
+    interpreter (the best of a few runs)."""
+    import subprocess
+
+    code = (
+        "import time; t = time.perf_counter(); import wildeval; wildeval.Evaluator()([0, 5, 10, 15, 20]); "
+        "print(time.perf_counter() - t)"
+    )
+    runs = [subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+            for _ in range(rounds)]
+    return min(float(run.stdout) for run in runs)
 
 
 def _cpu_name() -> str:
@@ -174,6 +192,11 @@ def format_table(report: dict[str, Any]) -> str:
         lines.append(
             f"{r['name']:<42} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['vs_reference']:>12,.1f}"
         )
+    lines.append("")
+    lines.append(
+        f"import wildeval + tables + first value: {report['import_seconds'] * 1000:.0f} ms; "
+        f"tables: {report['table_bytes'] / 2**20:.2f} MiB"
+    )
     return "\n".join(lines)
 
 
