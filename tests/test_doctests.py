@@ -14,6 +14,16 @@ MODULES = [
     "wildeval.wild",
     "wildeval.evaluator",
     "wildeval.reference",
+    "wildeval.sampling",
+    "wildeval.games.guts",
+    "wildeval.games.guts_rules",
+    "wildeval.games.guts_engine",
+    "wildeval.games.guts_bots",
+    "wildeval.games.triple_draw",
+    "wildeval.games.triple_draw_engine",
+    "wildeval.games.triple_draw_bots",
+    "wildeval.games.triple_draw_history",
+    "wildeval.games.phh",
 ]
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import io
 import json
 import os
@@ -728,14 +726,7 @@ def test_play_quits_and_validates() -> None:
         guts.play("napalm", players=1, seed=0, stdin=io.StringIO(), stdout=io.StringIO())
 
 
-# -- docstrings ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("module", ["guts", "guts_rules", "guts_engine", "guts_bots"])
-def test_doctests(module: str) -> None:
-    mod = importlib.import_module(f"wildeval.games.{module}")
-    result = doctest.testmod(mod, verbose=False)
-    assert result.attempted >= 1 and result.failed == 0
+# -- docs (the modules' doctests run in tests/test_doctests.py) -----------------------------------
 
 
 def test_docs_example_runs() -> None:

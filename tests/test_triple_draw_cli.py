@@ -1,10 +1,8 @@
-"""``wildeval simulate deuce-to-seven-triple-draw`` and ``wildeval play deuce-to-seven-triple-draw``,
-and the examples in the game modules' docstrings."""
+"""``wildeval simulate deuce-to-seven-triple-draw`` and ``wildeval play deuce-to-seven-triple-draw``
+(the game modules' doctests run in tests/test_doctests.py)."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import io
 import sys
 from pathlib import Path
@@ -16,21 +14,6 @@ from wildeval.games import game_module
 from wildeval.games.triple_draw import play, simulate
 
 GAME = "deuce-to-seven-triple-draw"
-MODULES = [
-    "wildeval.games.triple_draw",
-    "wildeval.games.triple_draw_engine",
-    "wildeval.games.triple_draw_bots",
-    "wildeval.games.triple_draw_history",
-    "wildeval.games.phh",
-]
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_doctests(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, verbose=False, report=True)
-    assert result.attempted >= 1, f"{name} has no doctests"
-    assert result.failed == 0
 
 
 def test_registry_points_here() -> None:
