@@ -9,9 +9,8 @@ namespace {
 std::vector<uint32_t> build_low27_nonflush() {
     const HighTables& t = HighTables::get();
     std::vector<uint32_t> best(t.nonflush.size(), 0);
-    auto five = [&](uint64_t key) {  // a five-card multiset, A-2-3-4-5 read as ace high
-        const uint32_t v = t.nonflush[HighTables::slot(key, t.hash_multiplier, t.displacement.data())];
-        return v == pack(kStraight, {3}) ? pack(kHighCard, {12, 3, 2, 1, 0}) : v;
+    auto five = [&](uint64_t key) {  // a five-card multiset, for deuce-to-seven
+        return Low27::without_wheel(t.nonflush[HighTables::slot(key, t.hash_multiplier, t.displacement.data())]);
     };
     uint64_t unit[kRanks];
     for (int r = 0; r < kRanks; ++r) {

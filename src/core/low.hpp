@@ -25,13 +25,13 @@ public:
     Low27(const HighEvaluator& natural, bool with_table)
         : high_(natural), table_(with_table ? low27_nonflush_table().data() : nullptr) {}
 
-    // The high-style value of five natural cards, wheel read as ace high.
-    uint32_t five(uint64_t key, uint64_t bits) const {
-        const uint32_t value = high_.finish<false>(key, bits);
-        if (value == kWheel) return kAceFiveHigh;
-        if (value == kSteelWheel) return kAceFiveFlush;
-        return value;
+    // A five-card "high" value as deuce-to-seven reads it: A-2-3-4-5 is ace high.
+    static constexpr uint32_t without_wheel(uint32_t value) {
+        return value == kWheel ? kAceFiveHigh : value == kSteelWheel ? kAceFiveFlush : value;
     }
+
+    // The high-style value of five natural cards, for deuce-to-seven.
+    uint32_t five(uint64_t key, uint64_t bits) const { return without_wheel(high_.finish<false>(key, bits)); }
 
     // n in 5..7 valid distinct cards.
     uint32_t evaluate(const uint8_t* cards, int n) const;
