@@ -295,7 +295,12 @@ PYBIND11_MODULE(_core, m) {
     m.attr("RANKINGS") = py::tuple(rankings);
     m.def(
         "table_bytes",
-        [] { return HighTables::get().bytes() + low27_nonflush_table().size() * sizeof(uint32_t); },
+        [] {
+            three_card_table(false);
+            three_card_table(true);
+            return HighTables::get().bytes() + low27_nonflush_table().size() * sizeof(uint32_t) +
+                   2 * kThreeCardTableSize * sizeof(uint32_t);
+        },
         "Bytes held by every table of the core (building any not built yet).");
     m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
 }

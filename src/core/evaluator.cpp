@@ -10,10 +10,9 @@ const RankingSpec* find_ranking(std::string_view name) {
 
 Evaluator::Evaluator(const RankingSpec& spec, uint32_t wild_rank_mask, bool flush_duplicates)
     : spec_(spec),
-      wild_rank_mask_(wild_rank_mask),
-      flush_duplicates_(flush_duplicates),
       high_(spec.ranking == Ranking::kHigh ? wild_rank_mask : 0, flush_duplicates),
-      low27_(high_, spec.ranking == Ranking::kLow27) {}
+      low27_(high_, spec.ranking == Ranking::kLow27),
+      three_card_(wild_rank_mask, flush_duplicates, spec.ranking == Ranking::kThreeCard) {}
 
 uint32_t Evaluator::evaluate(const uint8_t* cards, int n) const {
     switch (spec_.ranking) {
@@ -26,7 +25,7 @@ uint32_t Evaluator::evaluate(const uint8_t* cards, int n) const {
         }
         case Ranking::kThreeCard: break;
     }
-    return three_card_value(cards, wild_rank_mask_, flush_duplicates_);
+    return three_card_.evaluate(cards);
 }
 
 bool Evaluator::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {

@@ -51,10 +51,9 @@ public:
 
 private:
     RankingSpec spec_;
-    uint32_t wild_rank_mask_;
-    bool flush_duplicates_;
     HighEvaluator high_;  // for "high", and the natural tables that deuce-to-seven reads
     Low27 low27_;
+    ThreeCard three_card_;
 };
 
 }  // namespace wildeval

@@ -1,6 +1,7 @@
 #include "three_card.hpp"
 
 #include <utility>
+#include <vector>
 
 namespace wildeval {
 namespace {
@@ -12,12 +13,25 @@ constexpr uint32_t pack3(uint32_t code, int k1, int k2 = -1, int k3 = -1) {
 
 // Top card of the highest three-rank straight holding every rank of `present`, given that the
 // others are filled by wild cards; -1 if none. A-2-3 (top: the three) is the lowest.
-int best_straight(uint32_t present) {
+int find_straight(uint32_t present) {
     for (int top = kAce; top >= 1; --top) {
         const uint32_t window = top == 1 ? 0x1003u : (0x7u << (top - 2));
         if ((present & ~window) == 0) return top;
     }
     return -1;
+}
+
+// find_straight for every 13-bit mask, looked up rather than searched for.
+struct StraightTable {
+    int8_t top[1 << kRanks];
+    StraightTable() {
+        for (uint32_t mask = 0; mask < (1u << kRanks); ++mask) top[mask] = static_cast<int8_t>(find_straight(mask));
+    }
+};
+
+int best_straight(uint32_t present) {
+    static const StraightTable table;  // thread-safe since C++11
+    return table.top[present];
 }
 
 // Up to three ranks, high to low.
@@ -28,20 +42,21 @@ void sort_down(int* r, int n) {
 
 }  // namespace
 
-uint32_t three_card_value(const uint8_t* cards, uint32_t wild_rank_mask, bool flush_duplicates) {
+namespace {
+
+// The value from the three cards' codes (a rank, or kWildCode) and whether the natural cards are
+// all of one suit (true when there are none).
+uint32_t solve(const int* codes, bool suited, bool flush_duplicates) {
     int ranks[3], n = 0;  // the natural cards' ranks, high to low
-    uint32_t present = 0, suits = 0;
+    uint32_t present = 0;
     for (int i = 0; i < 3; ++i) {
-        const int r = rank_of(cards[i]);
-        if (wild_rank_mask >> r & 1) continue;
-        ranks[n++] = r;
-        present |= 1u << r;
-        suits |= 1u << suit_of(cards[i]);
+        if (codes[i] == kWildCode) continue;
+        ranks[n++] = codes[i];
+        present |= 1u << codes[i];
     }
     sort_down(ranks, n);
     const int wild = 3 - n;
     const bool distinct = __builtin_popcount(present) == n;
-    const bool suited = __builtin_popcount(suits) <= 1;  // no naturals counts as suited
     if (distinct && suited) {
         const int top = best_straight(present);
         if (top >= 0) return pack3(k3StraightFlush, top);
@@ -73,6 +88,38 @@ uint32_t three_card_value(const uint8_t* cards, uint32_t wild_rank_mask, bool fl
     }
     if (wild == 1) return pack3(k3Pair, ranks[0], ranks[1]);  // the wild pairs the higher card
     return pack3(k3HighCard, ranks[0], ranks[1], ranks[2]);
+}
+
+}  // namespace
+
+const uint32_t* three_card_table(bool flush_duplicates) {
+    struct Tables {
+        std::vector<uint32_t> value[2];
+        Tables() {
+            for (int dup = 0; dup < 2; ++dup) {
+                value[dup].resize(kThreeCardTableSize);
+                for (int a = 0; a < kCodes; ++a)
+                    for (int b = 0; b < kCodes; ++b)
+                        for (int c = 0; c < kCodes; ++c)
+                            for (int suited = 0; suited < 2; ++suited) {
+                                const int codes[3] = {a, b, c};
+                                value[dup][((a * kCodes + b) * kCodes + c) * 2 + suited] =
+                                    solve(codes, suited != 0, dup != 0);
+                            }
+            }
+        }
+    };
+    static const Tables tables;  // thread-safe since C++11
+    return tables.value[flush_duplicates].data();
+}
+
+ThreeCard::ThreeCard(uint32_t wild_rank_mask, bool flush_duplicates, bool with_table)
+    : table_(with_table ? three_card_table(flush_duplicates) : nullptr) {
+    for (int c = 0; c < kDeck; ++c) {
+        const bool wild = (wild_rank_mask >> rank_of(c) & 1) != 0;
+        code_[c] = static_cast<uint16_t>(wild ? kWildCode : rank_of(c));
+        suit_bit_[c] = static_cast<uint8_t>(wild ? 0 : 1u << suit_of(c));
+    }
 }
 
 }  // namespace wildeval
