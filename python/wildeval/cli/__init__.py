@@ -26,6 +26,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, OSError) as error:
         print(f"wildeval {args.command}: {error}", file=sys.stderr)
         return 2

@@ -228,6 +228,8 @@ class GutsGame:
     ) -> None:
         if not isinstance(rules, GutsRules):
             raise ValueError(f"rules must be GutsRules, not {rules!r}")
+        if isinstance(players, str):
+            raise ValueError(f"players must be a sequence of names, not the string {players!r}")
         names = tuple(players)
         if not MIN_PLAYERS <= len(names) <= rules.max_players:
             raise ValueError(
@@ -324,6 +326,8 @@ class GutsGame:
         """The value of a player's hand at a stage (0-based; default the current one)."""
         self._check_player(player, "have a hand")
         s = self.stage if stage is None else stage
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(self.rules.stages):
+            raise ValueError(f"stage must be 0-{len(self.rules.stages) - 1} (0-based), not {stage!r}")
         n = self.rules.stages[s].cards
         if len(self.hands[player]) < n:
             raise ValueError(f"{player} holds {len(self.hands[player])} cards, not stage {s + 1}'s {n}")
@@ -567,11 +571,12 @@ class GutsGame:
             self.anted[p] += amount
             self._move(p, None, amount, "ante", 0)
         self.seated = tuple(seated)
-        self.deck = self._decks.pop(0) if self._decks else self._shuffled()
+        shuffled = not self._decks
+        self.deck = self._shuffled() if shuffled else self._decks.pop(0)
         self._dealt = 0
         self.events.append({
             "type": "ante", "round": self.round, "dealer": self.dealer_name,
-            "antes": antes, "pot": self.pot, "deck": list(self.deck),
+            "antes": antes, "pot": self.pot, "deck": list(self.deck), "shuffled": shuffled,
         })
         self.phase = Phase.DEAL
 
@@ -723,8 +728,11 @@ def replay(history: Mapping[str, Any]) -> GutsGame:
         raise ValueError(f"unknown history format {fmt!r}; expected {HISTORY_FORMAT!r}")
     rules = GutsRules.from_dict(history["rules"])
     events = history["events"]
-    decks = [e["deck"] for e in events if e.get("type") == "ante"]
-    game = GutsGame(rules, history["players"], seed=history.get("seed"), decks=decks,
+    # Decks that were given are given again; seeded shuffles are shuffled again, so that the
+    # generator ends where the original's did (and the replay checks that they come out the same).
+    seed = history.get("seed")
+    decks = [e["deck"] for e in events if e.get("type") == "ante" and (seed is None or not e.get("shuffled"))]
+    game = GutsGame(rules, history["players"], seed=seed, decks=decks,
                     dealer=history.get("first_dealer", 0))
     for i, recorded in enumerate(events):
         if len(game.events) <= i:  # a step writes one event, or two (a settle and its win)
