@@ -115,15 +115,29 @@ def test_short_blinds_post_what_they_have() -> None:
     assert hand.phase is Phase.DRAW  # no more betting: nobody else has chips
 
 
-def test_blind_all_in_for_less_than_half_still_counts_as_the_bet() -> None:
+def test_short_big_blind_keeps_the_full_bet_to_call_and_raise() -> None:
+    # Robert's Rules: "The minimum bring-in and allowable raise sizes ... remain the same even
+    # when the player in the blind does not have enough chips to post the full amount."
     rules = Rules(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
     hand = Hand([100, 100, 4, 100], button=0, rules=rules, seed=4)  # big blind posts 4
     assert hand.bets == (0, 5, 4, 0)
-    assert kinds(hand) == ["fold", "call 5", "raise to 15"]  # call the highest wager posted
-    hand.act(A.raise_to(15))
-    hand.act(A.raise_to(25))
-    hand.act(A.raise_to(35))  # the blind was the bet: three raises and the round is capped
+    assert kinds(hand) == ["fold", "call 10", "raise to 20"]  # the full big blind
+    hand.act(A.raise_to(20))
+    hand.act(A.raise_to(30))
+    hand.act(A.raise_to(40))  # the blind was the bet: three raises and the round is capped
     assert hand.to_act == 3 and kinds(hand) == ["fold", "call 20"]
+    # pokerkit calls and raises from the biggest blind posted (5): it would raise to 15
+    assert hand.pokerkit_divergence is not None and "big blind is short" in hand.pokerkit_divergence
+
+
+def test_short_big_blind_nobody_calls_more_than_others_could_match() -> None:
+    rules = Rules(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
+    hand = Hand([7, 100, 4, 100], button=0, rules=rules, seed=4)  # big blind posts 4
+    hand.act(A.fold())  # seat 3
+    assert kinds(hand) == ["fold", "call 7"]  # the dealer has 7: all-in, short of the blind
+    hand.act(A.call())
+    # the small blind has 5 in: nobody else still in could put in more than 7
+    assert hand.to_act == 1 and kinds(hand) == ["fold", "call 2"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,7 +271,8 @@ def test_all_in_under_half_a_bet_does_not_reopen() -> None:
     hand.act(A.raise_to(20))
     assert kinds(hand) == ["fold", "call 15", "raise to 24"]
     hand.act(A.raise_to(24))  # all-in: 4 more, under half a bet
-    assert hand.to_act == 2 and kinds(hand) == ["fold", "call 14", "raise to 34"]  # not acted yet
+    # not acted yet: may complete the wager to a full raise (Robert's Rules)
+    assert hand.to_act == 2 and kinds(hand) == ["fold", "call 14", "raise to 30"]
     hand.act(A.call())
     assert hand.to_act == 0 and kinds(hand) == ["fold", "call 4"]  # acted: may not raise
     with pytest.raises(IllegalAction, match="less than half a bet does not reopen"):
@@ -289,17 +304,56 @@ def test_short_all_ins_that_add_up_to_a_bet_reopen() -> None:
     assert hand.to_act == 0 and kinds(hand) == ["fold", "call 8"]
 
 
-def test_players_yet_to_act_may_raise_a_short_all_in() -> None:
+def test_players_yet_to_act_may_complete_a_short_all_in() -> None:
+    # Robert's Rules: facing an all-in wager of less than half a bet, a player who has not acted
+    # "may fold, call, or complete the wager"
     hand = Hand([500, 500, 500, 13], button=0, rules=RULES_10, seed=18)
     hand.act(A.raise_to(13))  # seat 3 all-in: 3 over the big blind, under half a bet
-    assert hand.to_act == 0 and kinds(hand) == ["fold", "call 13", "raise to 23"]
+    assert hand.to_act == 0 and kinds(hand) == ["fold", "call 13", "raise to 20"]
     hand.act(A.call())
-    assert hand.to_act == 1 and kinds(hand) == ["fold", "call 8", "raise to 23"]  # the blinds too
+    assert hand.to_act == 1 and kinds(hand) == ["fold", "call 8", "raise to 20"]  # the blinds too
     hand.act(A.call())
-    assert hand.to_act == 2 and kinds(hand) == ["fold", "call 3", "raise to 23"]
-    hand.act(A.raise_to(23))  # a full raise reopens the betting for everyone
-    assert hand.to_act == 0 and kinds(hand) == ["fold", "call 10", "raise to 33"]
-    assert hand.pokerkit_divergence is None
+    assert hand.to_act == 2 and kinds(hand) == ["fold", "call 3", "raise to 20"]
+    hand.act(A.raise_to(20))  # completing is a full raise: it reopens the betting for everyone
+    assert hand.to_act == 0 and kinds(hand) == ["fold", "call 7", "raise to 30"]
+    # pokerkit raises a full bet over the all-in (to 23)
+    assert hand.pokerkit_divergence is not None and "complete the wager" in hand.pokerkit_divergence
+    # the completion is the first raise, the short all-in was none: two more and it is capped
+    hand.act(A.raise_to(30))
+    hand.act(A.raise_to(40))
+    assert hand.to_act == 2 and kinds(hand) == ["fold", "call 20"]
+
+
+def test_all_in_bet_of_exactly_half_a_bet_is_a_full_bet() -> None:
+    # Robert's Rules: "An all-in wager of a half a bet or more is treated as a full bet, and a
+    # player may fold, call, or make a full raise"
+    hand = Hand([100, 3, 100], button=0, seed=1)
+    check_until_round(hand, 1)
+    hand.act(A.bet(), 1)  # all-in: 1 chip, half the 2-chip bet
+    assert hand.to_act == 2 and kinds(hand) == ["fold", "call 1", "raise to 3"]
+    hand.act(A.call())
+    hand.act(A.call())
+    assert hand.phase is Phase.DRAW
+
+
+def test_short_all_ins_never_add_up_past_the_completion() -> None:
+    hand = Hand([500, 500, 24, 28, 32, 500], button=5, rules=RULES_10, seed=17)
+    check_until_round(hand, 1)  # everyone in for 10; seats 2, 3, 4 have 14, 18 and 22 left
+    hand.act(A.bet(10))  # seat 0
+    hand.act(A.call())  # seat 1
+    hand.act(A.raise_to(14))  # seat 2 all-in: +4
+    hand.act(A.raise_to(18))  # seat 3 all-in: +4, 8 in all
+    # seat 4 could go all-in for 22, but a raise is the completion of the bet: to 20
+    assert hand.to_act == 4 and kinds(hand) == ["fold", "call 18", "raise to 20"]
+    hand.act(A.raise_to(20))  # a full raise: the betting is open again for everyone
+    assert hand.to_act == 5 and kinds(hand) == ["fold", "call 20", "raise to 30"]
+    hand.act(A.call())
+    assert hand.to_act == 0 and kinds(hand) == ["fold", "call 10", "raise to 30"]
+    hand.act(A.raise_to(30))
+    hand.act(A.raise_to(40))  # the bet, 20, 30, 40: capped
+    assert hand.to_act == 4 and kinds(hand) == ["fold", "call 2"]
+    hand.act(A.call())
+    assert hand.to_act == 5 and kinds(hand) == ["fold", "call 20"]
 
 
 def test_side_pots() -> None:

@@ -251,15 +251,168 @@ class _Betting:
 
     bet_size: int
     full_count: int  # full bets and raises made (the big blind counts as the bet pre-draw)
+    full: int = 0  # the wager of the last full bet or raise (pre-draw: the full big blind)
     tick: int = 0  # numbers the full (or half-or-more all-in) wagers: they reopen the betting
     acted_tick: list[int | None] = field(default_factory=list)  # the tick when each last acted
     capped_multiway: bool = False  # the cap was reached with more than two players
     last_aggressor: int | None = None
-    # pokerkit's betting model, kept alongside to flag hands it would refuse to replay
-    pk_completion: int = 0
-    pk_count: int = 0
-    pk_acted: set[int] = field(default_factory=set)
-    pk_short: list[int] = field(default_factory=list)
+
+
+# Why pokerkit 0.7.7 would refuse a history or end it with other stacks (``pokerkit_divergence``).
+PK_SHORT_BLIND = (
+    "the big blind is short: Robert's Rules keep the full big blind as the bet to call and raise, "
+    "pokerkit uses the biggest blind posted"
+)
+PK_COMPLETION = (
+    "pokerkit raises a full bet over an all-in for less than half a bet; Robert's Rules complete "
+    "the wager"
+)
+PK_ABANDONED = "every player in a side pot folded; pokerkit burns such a pot's chips"
+PK_ODD_CHIPS = (
+    "pokerkit gives every odd chip of a split pot to one player; Robert's Rules: no player gets "
+    "more than one"
+)
+PK_MERGED = (
+    "pokerkit pays pots that the same players contest as one pot; Robert's Rules split each pot "
+    "separately"
+)
+
+
+@dataclass
+class _Pokerkit:
+    """pokerkit 0.7.7's fixed-limit betting, followed action by action beside our own: its chips,
+    who it expects to act, and which bets and raises it takes. The hand uses it to find the first
+    place where pokerkit would refuse our history or end it with other stacks."""
+
+    stacks: list[int]
+    bets: list[int]
+    contrib: list[int]  # chips put in, current bets included
+    live: list[bool]
+    queue: list[int] = field(default_factory=list)
+    street_min: int = 0
+    completion: int = 0  # the biggest completion, bet or raise of the round
+    count: int = 0  # completions, bets and raises of the round
+    acted: set[int] = field(default_factory=set)
+    short: list[int] = field(default_factory=list)  # consecutive all-ins for less
+    note: str | None = None  # why its chips differ from ours, while they do
+
+    def effective(self, seat: int) -> int:
+        totals = sorted(self.bets[p] + self.stacks[p] for p in range(len(self.live)) if self.live[p])
+        return min(self.stacks[seat], max(0, totals[-2] - self.bets[seat]))
+
+    def begin(self, order: list[int], street_min: int) -> None:
+        """A betting round starts at the first seat of ``order`` (clockwise)."""
+        self.street_min = street_min
+        self.completion = self.count = 0
+        self.acted.clear()
+        self.short.clear()
+        self.queue = [p for p in order if self.live[p] and self.stacks[p] > 0 and self.effective(p) > 0]
+        if len(self.queue) == 1 and self.bets[self.queue[0]] >= max(self.bets):
+            self.queue = []
+
+    def to_call(self, seat: int) -> int:
+        return min(self.stacks[seat], max(self.bets) - self.bets[seat])
+
+    def raise_to(self, seat: int) -> int:
+        """The one amount pokerkit takes for a bet or raise (fixed limit: min = max)."""
+        to = max(self.completion, self.street_min) + max(self.bets)
+        return min(self.stacks[seat] + self.bets[seat], to)
+
+    def refuses_raise(self, seat: int, to: int) -> str | None:
+        """Why pokerkit would refuse this bet or raise, in the order it checks."""
+        if self.to_call(seat) < self.completion:
+            return "pokerkit allows no raise by a player who faces less than a full raise"
+        if self.count >= 4:
+            return "pokerkit allows at most four bets and raises per round, counting all-ins for less"
+        if self.short and sum(self.short) < self.completion and seat in self.acted:
+            return "pokerkit does not reopen the betting for an all-in of half a bet or more"
+        if self.stacks[seat] <= max(self.bets) - self.bets[seat]:
+            return "pokerkit has the call take all of the player's chips"
+        high = max(self.bets)
+        if not any(
+            p != seat and self.live[p] and self.stacks[p] + self.bets[p] > high
+            for p in range(len(self.live))
+        ):
+            return "pokerkit sees no other player with chips to call a raise"
+        if to != self.raise_to(seat):
+            return f"pokerkit raises to {self.raise_to(seat)}"
+        return None
+
+    def act(self, seat: int, kind: Kind, to: int | None) -> None:
+        """Take an action pokerkit accepts (``to``: the amount of a bet or raise)."""
+        self.queue.pop(0)
+        self.acted.add(seat)
+        if kind is Kind.FOLD:
+            self.live[seat] = False
+        elif kind in (Kind.CHECK, Kind.CALL):
+            self._move(seat, self.to_call(seat))
+        else:
+            assert to is not None
+            increment = to - max(self.bets)
+            self._move(seat, to - self.bets[seat])
+            n = len(self.live)
+            self.queue = [
+                p for p in ((seat + k) % n for k in range(1, n)) if self.live[p] and self.stacks[p] > 0
+            ]
+            if increment >= self.completion:
+                self.acted = {seat}
+            self.completion = max(self.completion, increment)
+            self.count += 1
+            if self.stacks[seat]:
+                self.short.clear()
+            else:
+                self.short.append(increment)
+            if sum(self.short) >= self.completion:
+                self.short.clear()
+
+    def _move(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contrib[seat] += amount
+
+    def end(self) -> None:
+        """The betting round ends: the part of a bet nobody called goes back."""
+        cutoff = sorted(self.bets)[-2]
+        for p, bet in enumerate(self.bets):
+            if bet > cutoff:
+                self.stacks[p] += bet - cutoff
+                self.contrib[p] -= bet - cutoff
+        self.bets = [0] * len(self.bets)
+        self.queue = []
+
+    def payout(self, values: Sequence[int | None], order: list[int]) -> tuple[list[int], str]:
+        """What pokerkit pays each seat, and how its way of paying showed: pots are the levels of
+        every contribution, merged while the same players contest them; a split pot's whole
+        remainder goes to its first winner in ``order``; a pot nobody still in contests is burned.
+        """
+        n = len(self.live)
+        pots: list[tuple[int, tuple[int, ...]]] = []
+        previous = 0
+        for level in sorted(set(self.contrib)):
+            amount = sum(level - previous for c in self.contrib if c >= level)
+            eligible = tuple(p for p in order if self.contrib[p] >= level and self.live[p])
+            while pots and pots[-1][1] == eligible:
+                amount += pots.pop()[0]
+            if amount:
+                pots.append((amount, eligible))
+            previous = level
+        won = [0] * n
+        burned = odd_chips = False
+        for amount, eligible in pots:
+            if not eligible:
+                burned = True
+                continue
+            if sum(self.live) == 1:
+                won[eligible[0]] += amount
+                continue
+            best = max(v for p in eligible if (v := values[p]) is not None)
+            winners = [p for p in eligible if values[p] == best]
+            share, odd = divmod(amount, len(winners))
+            for p in winners:
+                won[p] += share
+            won[winners[0]] += odd
+            odd_chips = odd_chips or odd > 1
+        return won, PK_ABANDONED if burned else PK_ODD_CHIPS if odd_chips else PK_MERGED
 
 
 def _name_list(names: Sequence[str] | None, n: int) -> list[str]:
@@ -364,7 +517,7 @@ class Hand:
         self.draws_done = 0
         self._queue: list[int] = []
         self._draw_order: list[int] = []
-        self._b = _Betting(self.rules.small_bet, 1, acted_tick=[None] * n)
+        self._b = _Betting(self.rules.small_bet, 1, self.rules.big_blind, acted_tick=[None] * n)
 
         if n == 2:
             self.small_blind_seat, self.big_blind_seat = button, (button + 1) % n
@@ -372,6 +525,7 @@ class Hand:
             self.small_blind_seat, self.big_blind_seat = (button + 1) % n, (button + 2) % n
         self._post(self.small_blind_seat, self.rules.small_blind, "small blind")
         self._post(self.big_blind_seat, self.rules.big_blind, "big blind")
+        self._pk = _Pokerkit(list(self._stacks), list(self._bets), list(self._contrib), [True] * n)
         self._deal()
         self._start_betting(0)
 
@@ -484,7 +638,7 @@ class Hand:
             tuple(frozenset(d) for d in self._discarded), tuple(self._discard_pile),
             tuple(self._muck), tuple(self._stub), tuple(tuple(c) for c in self._draw_counts),
             tuple(self.events), tuple(self.actions), tuple(self.winnings), repr(asdict(self._b)),
-            self._rng.getstate(), self.pokerkit_divergence,
+            repr(asdict(self._pk)), self._rng.getstate(), self.pokerkit_divergence,
         )
 
     # ------------------------------------------------------------------------------------------
@@ -518,9 +672,12 @@ class Hand:
         self.betting_round = betting_round
         if betting_round:
             self.events.append(Event("round", None, betting_round + 1))
+        # the big blind is the bet of the first round, even when the blind was short (Robert's
+        # Rules: the bring-in and raise sizes stay the same)
         self._b = _Betting(
             self.rules.bet_size(betting_round),
             1 if betting_round == 0 else 0,
+            self.rules.big_blind if betting_round == 0 else 0,
             acted_tick=[None] * self.n,
         )
         if betting_round == 0:
@@ -533,9 +690,22 @@ class Hand:
                 self.pokerkit_divergence = (
                     "pokerkit lets the big blind act first heads-up when the blinds are equal"
                 )
+        if self.pokerkit_divergence is None:
+            opener = self._pokerkit_opener() if betting_round == 0 else (self.button + 1) % self.n
+            self._pk.begin(self._order_from(opener), self._b.bet_size)
         self._queue = actors
         if not self._queue:
             self._end_betting()
+
+    def _high(self, seat: int | None = None) -> int:
+        """The wager to call: the highest bet, or (pre-draw) the full big blind if a short big
+        blind posted less; ``seat`` is never asked for more of it than another player still in
+        could put in."""
+        high = max(self._bets)
+        if self._b.full > high:
+            reach = [self._bets[p] + self._stacks[p] for p in self._active_seats() if p != seat]
+            high = max(high, min(self._b.full, max(reach, default=0)))
+        return high
 
     def _first_actors(self, start: int) -> list[int]:
         """Who acts in a new betting round, in order from ``start``: the players in the hand
@@ -545,7 +715,7 @@ class Hand:
             p for p in self._order_from(start)
             if self._active(p) and self._stacks[p] > 0 and self._effective_stack(p) > 0
         ]
-        if len(actors) == 1 and self._bets[actors[0]] >= max(self._bets):
+        if len(actors) == 1 and self._bets[actors[0]] >= self._high(actors[0]):
             return []
         return actors
 
@@ -573,7 +743,7 @@ class Hand:
     def _raise_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or None if it may."""
         b = self._b
-        high = max(self._bets)
+        high = self._high(seat)
         to_call = high - self._bets[seat]
         if self._stacks[seat] <= to_call:
             return "the call takes all of their chips"
@@ -592,36 +762,47 @@ class Hand:
         return None
 
     def _betting_actions(self, seat: int) -> list[Action]:
-        high = max(self._bets)
+        high = self._high(seat)
         to_call = min(high - self._bets[seat], self._stacks[seat])
         actions = [Action.fold()]
         actions.append(Action.call(to_call) if high > self._bets[seat] else Action.check())
         if self._raise_reason(seat) is None:
-            to = min(high + self._b.bet_size, self._bets[seat] + self._stacks[seat])
+            # a raise is one bet over the last full wager: over an all-in for less than half a
+            # bet, that completes the wager (Robert's Rules)
+            to = min(self._b.full + self._b.bet_size, self._bets[seat] + self._stacks[seat])
+            assert to > high
             actions.append(Action.bet(to) if high == 0 else Action.raise_to(to))
         return actions
 
-    def _pokerkit_refuses_raise(self, seat: int) -> str | None:
-        """Why pokerkit 0.7.7 would refuse this bet or raise (which our rules allow), if it would."""
-        b = self._b
-        to_call = min(max(self._bets) - self._bets[seat], self._stacks[seat])
-        if to_call < b.pk_completion:
-            return "pokerkit allows no raise by a player who faces less than a full raise"
-        if b.pk_count >= 4:
-            return "pokerkit allows at most four bets and raises per round, counting all-ins for less"
-        if b.pk_short and sum(b.pk_short) < b.pk_completion and seat in b.pk_acted:
-            return "pokerkit does not reopen the betting for an all-in of half a bet or more"
-        return None
+    def _follow_pokerkit(self, seat: int, action: Action) -> None:
+        """Take the action in pokerkit's betting too; mark the hand where pokerkit would refuse it
+        or its chips start to differ from ours."""
+        pk = self._pk
+        reason: str | None = None
+        if not pk.queue or pk.queue[0] != seat:
+            expected = f"{self.who(pk.queue[0])} to act" if pk.queue else "no more betting"
+            reason = pk.note or f"pokerkit expects {expected}"
+        elif action.kind in (Kind.BET, Kind.RAISE):
+            assert action.amount is not None
+            reason = pk.refuses_raise(seat, action.amount)
+            if reason is not None and pk.note is not None:
+                reason = pk.note
+            elif reason is not None and reason.startswith("pokerkit raises to"):
+                reason = PK_SHORT_BLIND if max(self._bets) < self._high(seat) else PK_COMPLETION
+        if reason is not None:
+            self.pokerkit_divergence = f"{self.who(seat)} {action}: {reason}"
+            return
+        ours = action.amount if action.kind is Kind.CALL else 0
+        if action.kind in (Kind.CHECK, Kind.CALL) and pk.to_call(seat) != ours and pk.note is None:
+            pk.note = f"{self.who(seat)} {action}: {PK_SHORT_BLIND}"
+        pk.act(seat, action.kind, action.amount)
 
     def _apply_betting(self, seat: int, action: Action) -> None:
         b = self._b
-        if action.kind in (Kind.BET, Kind.RAISE) and self.pokerkit_divergence is None:
-            reason = self._pokerkit_refuses_raise(seat)
-            if reason is not None:
-                self.pokerkit_divergence = f"{self.who(seat)} {action}: {reason}"
+        if self.pokerkit_divergence is None:
+            self._follow_pokerkit(seat, action)
         self._queue.pop(0)
-        b.pk_acted.add(seat)
-        high = max(self._bets)
+        high = self._high(seat)
         if action.kind is Kind.FOLD:
             self._folded[seat] = True
             self._fold_order.append(seat)
@@ -639,24 +820,16 @@ class Hand:
             to = action.amount
             self._move_to_bet(seat, to - self._bets[seat])
             all_in = self._stacks[seat] == 0
-            increment = to - high
-            if increment >= b.bet_size or (all_in and 2 * increment >= b.bet_size):
+            # a full bet or raise (completing a short all-in is one), or an all-in of half a bet
+            # or more, reopens the betting and counts toward the cap; an all-in of less does
+            # neither. No raise goes past the completion, so short all-ins never add up to more.
+            if not all_in or to == b.full + b.bet_size or 2 * (to - high) >= b.bet_size:
+                b.full = to
                 b.full_count += 1
                 b.tick += 1
-                if b.full_count >= 1 + self.rules.max_raises and self._multiway():
-                    b.capped_multiway = True
+            if b.full_count >= 1 + self.rules.max_raises and self._multiway():
+                b.capped_multiway = True
             b.last_aggressor = seat
-            # pokerkit's bookkeeping
-            if increment >= b.pk_completion:
-                b.pk_acted = {seat}
-            b.pk_completion = max(b.pk_completion, increment)
-            b.pk_count += 1
-            if all_in:
-                b.pk_short.append(increment)
-            else:
-                b.pk_short.clear()
-            if sum(b.pk_short) >= b.pk_completion:
-                b.pk_short.clear()
             self._queue = [
                 p for p in self._order_from(seat)[1:] if self._active(p) and self._stacks[p] > 0
             ]
@@ -673,6 +846,14 @@ class Hand:
         self._contrib[seat] += amount
 
     def _end_betting(self) -> None:
+        pk = self._pk
+        if self.pokerkit_divergence is None:
+            if pk.queue and sum(pk.live) > 1:
+                self.pokerkit_divergence = pk.note or (
+                    f"pokerkit expects {self.who(pk.queue[0])} to act before the round ends"
+                )
+            else:
+                pk.end()
         ordered = sorted(self._bets)
         cutoff = ordered[-2]
         for p in range(self.n):
@@ -684,6 +865,8 @@ class Hand:
                 self.events.append(Event("return", p, excess))
         self._pot += sum(self._bets)
         self._bets = [0] * self.n
+        if pk.note is not None and pk.stacks == self._stacks and pk.contrib == self._contrib:
+            pk.note = None  # the chips came back together: the uncalled part went back
         if len(self._active_seats()) == 1:
             self._award_uncontested()
         elif self.betting_round == N_ROUNDS - 1:
@@ -749,38 +932,35 @@ class Hand:
     # ------------------------------------------------------------------------------------------
     # the end
 
-    def _pots(self, losers: frozenset[int] = frozenset()) -> list[tuple[int, list[int], list[int]]]:
-        """(amount, players who can win it, players who put chips in it), main pot first, leaving
-        out ``losers``; pots that the same players contest are one pot."""
+    def _pots(self) -> list[tuple[int, list[int], list[int]]]:
+        """(amount, players who can win it, players who put chips in it), main pot first. Every
+        player still in the hand who put in less than others closes a pot; folded players' chips
+        are dead money in the pots they reach. Chips above what anybody still in put in make a
+        last pot that nobody can win (everyone in it folded). Robert's Rules: the main pot and
+        the side pots are split as separate pots, not mixed together."""
         contrib = self._contrib
+        in_hand = {contrib[p] for p in range(self.n) if not self._folded[p]}
         pots: list[tuple[int, list[int], list[int]]] = []
         previous = 0
-        for level in sorted(set(contrib)):
-            if level == 0:
-                continue
+        for level in sorted(in_hand | {max(contrib)}):
             amount = sum(min(c, level) - min(c, previous) for c in contrib)
-            payers = [p for p in range(self.n) if contrib[p] >= level]
-            eligible = [p for p in payers if self._active(p) and p not in losers]
-            if pots and eligible and pots[-1][1] == eligible:
-                amount += pots[-1][0]
-                payers = pots.pop()[2]
-            pots.append((amount, eligible, payers))
+            if amount:
+                payers = [p for p in range(self.n) if contrib[p] > previous]
+                eligible = [p for p in payers if self._active(p) and contrib[p] >= level]
+                pots.append((amount, eligible, payers))
             previous = level
         return pots
 
     def _pay(self, pots: list[tuple[int, list[int], list[int]]]) -> None:
-        """Award the pots: the best value among its players wins a pot, tied lows split it, the
-        odd chip to the first winner clockwise from the button. A pot that every player in it
+        """Award the pots, each on its own: the best value among its players wins a pot, tied
+        lows split it, and the odd chips go one each to the winners clockwise from the button
+        (Robert's Rules: no player gets more than one odd chip). A pot that every player in it
         has folded from goes to the last of them to fold."""
         clockwise = self._order_from(self.button + 1)
         for amount, eligible, payers in pots:
             if not eligible:
                 winners = [max(payers, key=self._fold_order.index)]
                 text = "abandoned"
-                if self.pokerkit_divergence is None:
-                    self.pokerkit_divergence = (
-                        "every player in a side pot folded; pokerkit burns such a pot's chips"
-                    )
             elif len(eligible) == 1:
                 winners, text = eligible, "uncontested" if self._values[eligible[0]] is None else ""
             else:
@@ -789,12 +969,18 @@ class Hand:
                 text = "split" if len(winners) > 1 else ""
             share, odd = divmod(amount, len(winners))
             for i, p in enumerate(winners):
-                won = share + (odd if i == 0 else 0)
+                won = share + (1 if i < odd else 0)
                 self._stacks[p] += won
                 self.winnings[p] += won
                 self._pot -= won
                 self.events.append(Event("win", p, won, (), text))
         assert self._pot == 0
+        if self.pokerkit_divergence is None:
+            pk = self._pk
+            pk.live = [self._active(p) for p in range(self.n)]
+            pk_won, how = pk.payout(self._values, clockwise)
+            if [s + w for s, w in zip(pk.stacks, pk_won)] != self._stacks:
+                self.pokerkit_divergence = pk.note or how
         self._finish()
 
     def _award_uncontested(self) -> None:
@@ -829,9 +1015,7 @@ class Hand:
                 self._muck.extend(self._hands[p])
                 self._hands[p] = []
                 self.events.append(Event("muck", p))
-        # players who showed but win nothing are out; pots left to the same players are one pot
-        losers = frozenset(p for p in self._active_seats() if not self._can_win(p))
-        self._pay(self._pots(losers))
+        self._pay(self._pots())
 
     def _finish(self) -> None:
         self.phase = Phase.COMPLETE
@@ -893,7 +1077,7 @@ class Hand:
                     )
                 return a
         reason = ""
-        high = max(self._bets)
+        high = self._high(actor)
         if action.kind is Kind.CHECK:
             reason = f"there is a bet of {high} to call"
         elif action.kind is Kind.CALL:
@@ -934,7 +1118,7 @@ class Hand:
         """What ``seat`` knows: own cards, public actions, opponents' draw counts, shown hands."""
         self._check_seat(seat)
         legal = self.legal_actions() if self.to_act == seat else ()
-        high = max(self._bets)
+        high = self._high(seat)
         return PlayerView(
             seat=seat,
             names=tuple(self.names),
