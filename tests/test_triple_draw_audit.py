@@ -9,26 +9,12 @@ project has to decide which text wins: the README/Robert's Rules, or the doc.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 
-from wildeval.cards import parse_cards
-from wildeval.games.triple_draw import Action, Hand, Phase, Rules
+from wildeval.games.triple_draw import Action, Hand, Phase, Rules, arrange_deck
 
 A = Action
 
 
-def deck_for(n: int, button: int, hands: Mapping[int, str]) -> list[int]:
-    """A deck that deals ``hands`` (seat -> five cards; other seats get high junk) one card at a
-    time from the small blind."""
-    named = {s: parse_cards(h) for s, h in hands.items()}
-    used = {c for cs in named.values() for c in cs}
-    junk = [c for c in range(51, -1, -1) if c not in used]
-    for s in range(n):
-        if s not in named:
-            named[s] = [junk.pop(0) for _ in range(5)]
-    sb = button if n == 2 else (button + 1) % n
-    order = [(sb + i) % n for i in range(n)]
-    return [named[s][k] for k in range(5) for s in order]
 
 
 def stand_pat_all(hand: Hand) -> None:
@@ -50,7 +36,7 @@ def legal(hand: Hand) -> list[str]:
 
 def test_three_way_split_gives_no_player_more_than_one_odd_chip() -> None:
     tied = {1: "7c 5d 4h 3s 2c", 3: "7d 5c 4s 3h 2d", 0: "7h 5s 4c 3d 2h"}
-    hand = Hand([100] * 4, button=0, deck=deck_for(4, 0, tied), seed=1)
+    hand = Hand([100] * 4, button=0, deck=arrange_deck(4, 0, tied), seed=1)
     hand.act(A.raise_to(4), 3)
     hand.act(A.call(), 0)
     hand.act(A.call(), 1)  # the small blind
@@ -74,7 +60,7 @@ def test_three_way_split_gives_no_player_more_than_one_odd_chip() -> None:
 
 def test_main_and_side_pot_are_split_separately() -> None:
     hands = {0: "7c 5d 4h 3s 2c", 2: "7d 5c 4s 3h 2d", 3: "8c 6d 4c 3d 2h"}
-    hand = Hand([100, 100, 100, 5, 100], button=0, deck=deck_for(5, 0, hands), seed=1)
+    hand = Hand([100, 100, 100, 5, 100], button=0, deck=arrange_deck(5, 0, hands), seed=1)
     hand.act(A.call(), 3)
     hand.act(A.call(), 4)
     hand.act(A.call(), 0)

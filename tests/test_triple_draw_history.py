@@ -23,6 +23,7 @@ from pokerkit.notation import parse_action  # noqa: E402
 
 from wildeval.cards import parse_cards  # noqa: E402
 from wildeval.games.phh import dumps_all  # noqa: E402
+from wildeval.games.triple_draw import arrange_deck  # noqa: E402
 from wildeval.games.triple_draw import (  # noqa: E402
     Action,
     Hand,
@@ -192,18 +193,6 @@ def test_half_bet_all_in_reopens_where_pokerkit_refuses() -> None:
         strict_replay(hh)
 
 
-def deck_for(n: int, button: int, hands: dict[int, str]) -> list[int]:
-    """A deck that deals ``hands`` (seat -> five cards; other seats get high junk) one card at a
-    time from the small blind."""
-    named = {s: parse_cards(h) for s, h in hands.items()}
-    used = {c for cs in named.values() for c in cs}
-    junk = [c for c in range(51, -1, -1) if c not in used]
-    for s in range(n):
-        if s not in named:
-            named[s] = [junk.pop(0) for _ in range(5)]
-    sb = button if n == 2 else (button + 1) % n
-    order = [(sb + i) % n for i in range(n)]
-    return [named[s][k] for k in range(5) for s in order]
 
 
 def check_down(hand: Hand) -> None:
@@ -225,7 +214,7 @@ def pokerkit_stacks(hand: Hand) -> list[int] | None:
 
 def test_odd_chips_one_each_where_pokerkit_gives_them_to_one_player() -> None:
     tied = {1: "7c 5d 4h 3s 2c", 3: "7d 5c 4s 3h 2d", 0: "7h 5s 4c 3d 2h"}
-    hand = Hand([100] * 4, button=0, deck=deck_for(4, 0, tied), seed=1)
+    hand = Hand([100] * 4, button=0, deck=arrange_deck(4, 0, tied), seed=1)
     for action in (Action.raise_to(4), Action.call(), Action.call(), Action.fold()):
         hand.act(action)
     check_down(hand)
@@ -238,7 +227,7 @@ def test_odd_chips_one_each_where_pokerkit_gives_them_to_one_player() -> None:
 
 def test_separate_pots_where_pokerkit_pays_them_as_one() -> None:
     hands = {0: "7c 5d 4h 3s 2c", 2: "7d 5c 4s 3h 2d", 3: "8c 6d 4c 3d 2h"}
-    hand = Hand([100, 100, 100, 5, 100], button=0, deck=deck_for(5, 0, hands), seed=1)
+    hand = Hand([100, 100, 100, 5, 100], button=0, deck=arrange_deck(5, 0, hands), seed=1)
     for seat, action in [(3, Action.call()), (4, Action.call()), (0, Action.call()), (1, Action.fold())]:
         hand.act(action, seat)
     hand.act(Action.check(), 2)

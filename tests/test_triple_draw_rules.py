@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
 
 import pytest
 
 from wildeval.cards import format_cards, parse_cards
+from wildeval.games.triple_draw import arrange_deck
 from wildeval.games.triple_draw import (
     Action,
     Bot,
@@ -32,19 +32,6 @@ from wildeval.games.triple_draw import (
 A = Action
 
 
-def deck_for(n: int, button: int, hands: Mapping[int, str], draws: str = "") -> list[int]:
-    """A deck that deals ``hands`` (seat -> five cards as text; other seats get high junk) one
-    card at a time from the small blind, then serves ``draws`` in order."""
-    named = {s: parse_cards(h) for s, h in hands.items()}
-    drawn = parse_cards(draws)
-    used = {c for cs in named.values() for c in cs} | set(drawn)
-    junk = [c for c in range(51, -1, -1) if c not in used]
-    for s in range(n):
-        if s not in named:
-            named[s] = [junk.pop(0) for _ in range(5)]
-    sb = button if n == 2 else (button + 1) % n
-    order = [(sb + i) % n for i in range(n)]
-    return [named[s][k] for k in range(5) for s in order] + drawn
 
 
 def kinds(hand: Hand) -> list[str]:
@@ -359,7 +346,7 @@ def test_short_all_ins_never_add_up_past_the_completion() -> None:
 def test_side_pots() -> None:
     # seat 2 (10 chips) has the best low, seat 0 the second best, seat 1 the worst
     hands = {0: "8c 6d 4h 3s 2c", 1: "Kc Qd Jh 9s 8d", 2: "7c 5d 4c 3d 2d"}
-    hand = Hand([100, 100, 10], button=2, deck=deck_for(3, 2, hands), seed=19)
+    hand = Hand([100, 100, 10], button=2, deck=arrange_deck(3, 2, hands), seed=19)
     hand.act(A.raise_to(4))  # seat 2 (the dealer acts first)
     hand.act(A.call())
     hand.act(A.call())
@@ -392,7 +379,7 @@ def test_all_in_player_keeps_drawing() -> None:
 
 def showdown_hand(bet_in_last_round: int | None) -> Hand:
     hands = {0: "8c 6d 4h 3s 2c", 1: "9c 7d 5h 4s 3c", 2: "Tc 8d 6h 5s 4c"}
-    hand = Hand([100] * 3, button=0, deck=deck_for(3, 0, hands), seed=21)
+    hand = Hand([100] * 3, button=0, deck=arrange_deck(3, 0, hands), seed=21)
     check_until_round(hand, 3)
     if bet_in_last_round is not None:
         while hand.to_act != bet_in_last_round:
@@ -428,7 +415,7 @@ def test_tied_lows_split_odd_chip_to_first_winner_clockwise_from_button(button: 
     folder = clockwise[third]
     tied = [s for s in clockwise[1:] if s != folder]
     hands = {tied[0]: "7c 5d 4h 3s 2c", tied[1]: "7d 5c 4s 3h 2d"}
-    hand = Hand([100] * 4, button, deck=deck_for(4, button, hands), seed=22)
+    hand = Hand([100] * 4, button, deck=arrange_deck(4, button, hands), seed=22)
     while hand.phase is Phase.BETTING:
         seat = hand.to_act
         quit_now = seat in (clockwise[0], folder)
@@ -442,7 +429,7 @@ def test_tied_lows_split_odd_chip_to_first_winner_clockwise_from_button(button: 
 
 def test_straights_and_flushes_count_and_aces_are_high() -> None:
     hands = {0: "6c 5d 4h 3s 2c", 1: "Ac 2d 3h 4s 5c", 2: "Kc Qd Jh 9s 8d"}
-    hand = Hand([100] * 3, button=0, deck=deck_for(3, 0, hands), seed=23)
+    hand = Hand([100] * 3, button=0, deck=arrange_deck(3, 0, hands), seed=23)
     check_or_call_down(hand)
     # K-Q-J-9-8 beats A-5-4-3-2 (ace high) beats the six-high straight
     assert hand.winnings[2] == sum(hand.contributions)
@@ -471,7 +458,7 @@ def test_abandoned_side_pot_goes_to_its_last_contender() -> None:
 
 def test_everyone_declares_then_all_are_served_in_order() -> None:
     hands = {0: "Kc Kd 4h 3s 2c", 1: "Qc Qd 5h 4s 3c", 2: "Jc Jd 6h 5s 4c"}
-    hand = Hand([100] * 3, button=0, deck=deck_for(3, 0, hands, draws="7c 8c 9c"), seed=24)
+    hand = Hand([100] * 3, button=0, deck=arrange_deck(3, 0, hands, draws="7c 8c 9c"), seed=24)
     check_until_round(hand, 0)
     hand.act(A.call())
     hand.act(A.call())
@@ -716,7 +703,7 @@ def test_heads_up_button_alternates() -> None:
 def test_busted_players_leave_and_the_button_skips_them() -> None:
     # seat 1, the small blind of the first hand, has 2 chips and loses them to seat 3
     table = Table([100, 2, 100, 100], seed=35, button=0)
-    deck = deck_for(4, 0, {1: "Kc Qd Jh 9s 8d", 3: "7c 5d 4h 3s 2c"})
+    deck = arrange_deck(4, 0, {1: "Kc Qd Jh 9s 8d", 3: "7c 5d 4h 3s 2c"})
     hand = table.start_hand(deck=deck)
     hand.act(A.raise_to(4))  # seat 3
     hand.act(A.fold())  # seat 0

@@ -40,6 +40,7 @@ from wildeval.games.triple_draw_engine import (
     PlayerView,
     Rules,
     Table,
+    arrange_deck,
     low27,
 )
 from wildeval.games.triple_draw_history import phh_fields, replay, to_json, to_record
@@ -47,6 +48,7 @@ from wildeval.games.triple_draw_history import phh_fields, replay, to_json, to_r
 __all__ = [
     "GAME",
     "Action",
+    "arrange_deck",
     "Bot",
     "Event",
     "Hand",

@@ -22,15 +22,16 @@ from __future__ import annotations
 import enum
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from wildeval.cards import format_cards
+from wildeval.cards import format_cards, parse_cards
 
 __all__ = [
     "Action",
+    "arrange_deck",
     "Event",
     "Hand",
     "IllegalAction",
@@ -65,6 +66,27 @@ def low27() -> Evaluator:
 
     ev: Evaluator = wildeval.Evaluator("low27")
     return ev
+
+
+def arrange_deck(n_players: int, button: int, hands: Mapping[int, str], draws: str = "") -> list[int]:
+    """A deck order (for ``Hand(..., deck=...)``) that deals ``hands`` (seat -> five cards as
+    text; other seats get the highest cards left) one card at a time from the small blind, then
+    serves ``draws`` in order.
+
+    >>> deck = arrange_deck(2, 0, {0: "7s 5d 4c 3h 2s"})
+    >>> format_cards(deck[0:10:2])  # heads-up the button is the small blind and is dealt first
+    '7s 5d 4c 3h 2s'
+    """
+    named = {s: parse_cards(h) for s, h in hands.items()}
+    drawn = parse_cards(draws)
+    used = {c for cs in named.values() for c in cs} | set(drawn)
+    rest = [c for c in range(DECK_SIZE - 1, -1, -1) if c not in used]
+    for s in range(n_players):
+        if s not in named:
+            named[s] = [rest.pop(0) for _ in range(HAND_SIZE)]
+    small_blind = button if n_players == 2 else (button + 1) % n_players
+    order = [(small_blind + i) % n_players for i in range(n_players)]
+    return [named[s][k] for k in range(HAND_SIZE) for s in order] + drawn
 
 
 class IllegalAction(ValueError):
