@@ -15,6 +15,7 @@ MODULES = [
     "wildeval.evaluator",
     "wildeval.reference",
     "wildeval.sampling",
+    "wildeval.odds",
     "wildeval.games.guts",
     "wildeval.games.guts_rules",
     "wildeval.games.guts_engine",

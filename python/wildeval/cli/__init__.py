@@ -1,4 +1,4 @@
-"""The ``wildeval`` command: eval, census, bench, simulate, play."""
+"""The ``wildeval`` command: eval, census, odds, bench, simulate, play."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from wildeval.cli import bench, evaluate, games
+from wildeval.cli import bench, evaluate, games, odds
 
 __all__ = ["main"]
 
@@ -16,7 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="wildeval", description="Poker hand evaluation with wild ranks, five of a kind and more."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (evaluate, bench, games):
+    for module in (evaluate, odds, bench, games):
         module.register(commands)
     return parser
 

@@ -1,0 +1,128 @@
+"""Showdown odds: how often each hand wins or ties once the board is complete.
+
+Every way to complete the board is counted (or, with ``trials``, a seeded random sample of
+them), and each completion is evaluated for all players at once through ``Evaluator.batch``.
+
+>>> result = equity(["As Ad", "Kc Kd"], board="2h 7s 9c Qd")
+>>> [round(r.equity, 4) for r in result], result[0].boards
+([0.9545, 0.0455], 44)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from wildeval.cards import format_cards, parse_cards
+from wildeval.evaluator import Evaluator
+
+__all__ = ["MAX_EXHAUSTIVE", "Equity", "equity"]
+
+MAX_EXHAUSTIVE = 3_000_000  # more board completions than this need trials=
+_CHUNK = 200_000  # completions evaluated per batch call, to bound memory
+
+
+@dataclass(frozen=True)
+class Equity:
+    """One player's result: ``win`` and ``tie`` are the shares of boards won alone and shared,
+    ``equity`` the expected share of the pot (a tie among k counts 1/k)."""
+
+    hand: tuple[int, ...]
+    win: float
+    tie: float
+    equity: float
+    boards: int
+
+
+def _completions(
+    deck: Sequence[int], missing: int, trials: int | None, seed: int | None
+) -> Iterable[npt.NDArray[np.uint8]]:
+    """The board completions, in chunks of rows."""
+    if trials is None:
+        combos = itertools.combinations(deck, missing)
+        while True:
+            chunk = np.fromiter(itertools.chain.from_iterable(itertools.islice(combos, _CHUNK)), dtype=np.uint8)
+            if chunk.size == 0:
+                return
+            yield chunk.reshape(-1, missing)
+    else:
+        rng = np.random.default_rng(seed)
+        cards = np.asarray(deck, dtype=np.uint8)
+        for start in range(0, trials, _CHUNK):
+            n = min(_CHUNK, trials - start)
+            # a random permutation prefix per row: distinct cards, uniform over completions
+            keys = rng.random((n, len(cards)))
+            if missing == 0:
+                yield np.empty((n, 0), dtype=np.uint8)
+            else:
+                yield cards[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
+
+
+def equity(
+    hands: Sequence[str | Iterable[object]],
+    board: str | Iterable[object] = (),
+    *,
+    board_size: int = 5,
+    ranking: str = "high",
+    wild: None | str | Iterable[int] = None,
+    flush_duplicates: bool = True,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> list[Equity]:
+    """Each hand's odds at showdown once the board has ``board_size`` cards.
+
+    ``hands``: each player's own cards (text or ints); ``board``: the shared cards dealt so far.
+    All cards must be different. By default every completion of the board is counted (at most
+    ``MAX_EXHAUSTIVE``); ``trials=N`` samples N completions instead (seeded by ``seed``).
+    ``ranking``, ``wild`` and ``flush_duplicates`` are as for :class:`Evaluator`; each player's
+    hand is their cards plus the board, so its size must suit the ranking.
+    """
+    players = [parse_cards(h) for h in hands]
+    shown = parse_cards(board)
+    if len(players) < 2:
+        raise ValueError(f"odds need at least two hands, got {len(players)}")
+    every = [c for p in players for c in p] + shown
+    seen: set[int] = set()
+    for c in every:
+        if c in seen:
+            raise ValueError(f"card {format_cards([c])} is dealt twice")
+        seen.add(c)
+    if not 0 <= len(shown) <= board_size:
+        raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise ValueError(f"trials must be None or an int >= 1, not {trials!r}")
+    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    deck = [c for c in range(52) if c not in seen]
+    missing = board_size - len(shown)
+    if trials is None and math.comb(len(deck), missing) > MAX_EXHAUSTIVE:
+        raise ValueError(
+            f"{math.comb(len(deck), missing):,} board completions are too many to count; pass trials="
+        )
+    n_players = len(players)
+    wins = np.zeros(n_players)
+    ties = np.zeros(n_players)
+    shares = np.zeros(n_players)
+    boards = 0
+    for completion in _completions(deck, missing, trials, seed):
+        m = len(completion)
+        values = np.empty((n_players, m), dtype=np.int32)
+        for i, hole in enumerate(players):
+            rows = np.hstack([np.tile(np.asarray(hole + shown, dtype=np.uint8), (m, 1)), completion])
+            ev.batch(rows, threads=threads, out=values[i])
+        best = values.max(axis=0)
+        winners = values == best
+        n_winners = winners.sum(axis=0)
+        wins += (winners & (n_winners == 1)).sum(axis=1)
+        ties += (winners & (n_winners > 1)).sum(axis=1)
+        shares += (winners / n_winners).sum(axis=1)
+        boards += m
+    return [
+        Equity(tuple(h), float(w / boards), float(t / boards), float(s / boards), boards)
+        for h, w, t, s in zip(players, wins, ties, shares)
+    ]
