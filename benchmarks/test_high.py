@@ -6,14 +6,12 @@ Each benchmark checks its result too, so a fast wrong answer fails. Hands per se
 rows / time; pytest-benchmark reports time per call (one call = the whole batch or loop).
 """
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 import wildeval
 from wildeval import Category, Evaluator, census
+from wildeval.cli.bench import probe_import
 from wildeval.reference import Evaluator as ReferenceEvaluator
 
 NATURAL = Evaluator()
@@ -83,15 +81,10 @@ def test_start_python_import_and_build_tables(benchmark):
     """Wall time of a fresh interpreter that imports wildeval and evaluates one hand (Python's
     own start-up included). The time from `import wildeval` to that first value, measured inside
     the child, goes to extra_info["import_seconds"] (and `wildeval bench` prints it)."""
-    code = (
-        "import time; t = time.perf_counter(); import wildeval; wildeval.Evaluator()([0, 5, 10, 15, 20]); "
-        "print(time.perf_counter() - t)"
-    )
     inside: list[float] = []
 
     def once() -> None:
-        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-        inside.append(float(out.stdout))
+        inside.append(probe_import())
 
     benchmark.pedantic(once, rounds=5, iterations=1)
     benchmark.extra_info["import_seconds"] = min(inside)

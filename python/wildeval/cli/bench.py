@@ -156,18 +156,24 @@ def measure(sizes: Sizes) -> dict[str, Any]:
     }
 
 
-def import_seconds(rounds: int = 5) -> float:
-    """Seconds from `import wildeval` to a first value, with the tables built, in a fresh
-    interpreter (the best of a few runs)."""
+# Run in a fresh interpreter: prints the seconds from `import wildeval` to a first value.
+IMPORT_PROBE = (
+    "import time; t = time.perf_counter(); import wildeval; wildeval.Evaluator()([0, 5, 10, 15, 20]); "
+    "print(time.perf_counter() - t)"
+)
+
+
+def probe_import() -> float:
+    """One fresh interpreter's seconds from `import wildeval` to a first value, tables built."""
     import subprocess
 
-    code = (
-        "import time; t = time.perf_counter(); import wildeval; wildeval.Evaluator()([0, 5, 10, 15, 20]); "
-        "print(time.perf_counter() - t)"
-    )
-    runs = [subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-            for _ in range(rounds)]
-    return min(float(run.stdout) for run in runs)
+    run = subprocess.run([sys.executable, "-c", IMPORT_PROBE], check=True, capture_output=True, text=True)
+    return float(run.stdout)
+
+
+def import_seconds(rounds: int = 5) -> float:
+    """The best of a few :func:`probe_import` runs."""
+    return min(probe_import() for _ in range(rounds))
 
 
 def _cpu_name() -> str:
