@@ -19,7 +19,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-__all__ = ["RANKS", "SUITS", "card", "format_cards", "parse_cards", "rank_of", "suit_of"]
+__all__ = ["RANKS", "SUITS", "card", "format_cards", "parse_cards", "rank_of", "stream_shows_suits",
+           "suit_of"]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -144,3 +145,24 @@ def format_cards(cards: Iterable[int], unicode: bool = False) -> str:
         else:
             out.append(rank + SUITS[suit])
     return " ".join(out)
+
+
+def stream_shows_suits(stream: object) -> bool:
+    """Whether a text stream can write the suit symbols (``♣ ♦ ♥ ♠``): True for UTF-8 and other
+    encodings that have them, False for ASCII, cp1252 and the like, or a stream with no known
+    encoding. Front ends fall back to ``As Kd`` when it is False.
+
+    >>> import io
+    >>> stream_shows_suits(io.TextIOWrapper(io.BytesIO(), encoding="cp1252"))
+    False
+    >>> stream_shows_suits(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    True
+    """
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str):
+        return False
+    try:
+        _UNICODE_SUITS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

@@ -2,17 +2,24 @@
 
 ``GAMES`` maps a game's command-line name to the module that plays it; such a module provides
 
-- ``simulate(game, *, players, count, seed, out)``: bots play ``count`` games or hands, written
-  to the text stream ``out``; the same seed gives byte-identical output;
-- ``play(game, *, players, seed, stdin, stdout)``: a person plays against bots in a terminal.
+- ``simulate(game, *, players, count, seed, out) -> Summary``: bots play ``count`` games or
+  hands, written to the text stream ``out``; the same seed gives byte-identical output;
+- ``play(game, *, players, seed, stdin, stdout, history=None, unicode=None) -> int``: a person
+  plays against bots in a terminal; ``history`` (a text stream) receives the session's record in
+  the format ``simulate`` writes; ``unicode=None`` shows suit symbols only when ``stdout`` can
+  encode them.
+
+Players are named the same way in every game: ``Bot 1``, ``Bot 2``, ... in simulations, and
+``You``, ``Bot 1``, ... at the terminal.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, field
 from types import ModuleType
 
-__all__ = ["GAMES", "game_module"]
+__all__ = ["GAMES", "Summary", "game_module"]
 
 GAMES: dict[str, str] = {
     "three-five-seven": "wildeval.games.guts",
@@ -28,3 +35,19 @@ def game_module(game: str) -> ModuleType:
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     return importlib.import_module(GAMES[game])
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a ``simulate`` run did: ``played`` records written (games or hands, as ``unit``
+    says) and ``wins``, each player's count of games won (guts) or pots won (draw); a key
+    ``"no winner"`` counts games that ended without one."""
+
+    played: int
+    unit: str
+    wins: dict[str, int] = field(default_factory=dict)
+
+    def line(self) -> str:
+        """``"100 games; wins: Bot 1 40, Bot 2 60"``."""
+        wins = ", ".join(f"{name} {n:,}" for name, n in self.wins.items())
+        return f"{self.played:,} {self.unit}" + (f"; wins: {wins}" if wins else "")
