@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
+from wildeval.games.guts_history import HISTORY_FORMAT, event_encoder, mismatch, recorded_decks
 from wildeval.games.guts_rules import DECK_SIZE, MIN_PLAYERS, GutsRules
 
 __all__ = [
@@ -54,9 +55,6 @@ __all__ = [
     "arrange_deck",
     "replay",
 ]
-
-HISTORY_FORMAT = "wildeval-guts/1"
-
 
 class Phase(str, enum.Enum):
     """Where a game is. Only ``DECLARE`` waits for players; the others wait for :class:`Advance`."""
@@ -394,14 +392,16 @@ class GutsGame:
         return data
 
     def history(self) -> dict[str, Any]:
-        """The game as JSON data; :func:`replay` turns it back into this very state."""
+        """The game as JSON data; :func:`replay` turns it back into this very state. Cards are
+        text and hand values come with their descriptions (see :mod:`~wildeval.games.guts_history`)."""
+        encode = event_encoder(HISTORY_FORMAT, self.rules)
         return {
             "format": HISTORY_FORMAT,
             "rules": self.rules.to_dict(),
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "seed": self.seed,
-            "events": copy.deepcopy(self.events),
+            "events": [encode(e) for e in self.events],
         }
 
     def result(self) -> dict[str, Any]:
@@ -722,34 +722,41 @@ class GutsGame:
 
 def replay(history: Mapping[str, Any]) -> GutsGame:
     """The game a :meth:`GutsGame.history` (or a ``wildeval simulate`` record) describes, replayed
-    event by event; ValueError if an event does not come out as recorded."""
-    fmt = history.get("format", HISTORY_FORMAT)
-    if fmt != HISTORY_FORMAT:
-        raise ValueError(f"unknown history format {fmt!r}; expected {HISTORY_FORMAT!r}")
+    event by event; ValueError naming the event if one does not come out as recorded."""
+    if not isinstance(history, Mapping):
+        raise ValueError(f"a history is a JSON object, not {type(history).__name__}")
+    missing = [k for k in ("rules", "players", "events") if k not in history]
+    if missing:
+        raise ValueError(f"the history has no {', '.join(map(repr, missing))}")
     rules = GutsRules.from_dict(history["rules"])
+    encode = event_encoder(history.get("format", HISTORY_FORMAT), rules)
     events = history["events"]
+    if not isinstance(events, list):
+        raise ValueError(f"the history's events must be a list, not {events!r}")
     # Decks that were given are given again; seeded shuffles are shuffled again, so that the
     # generator ends where the original's did (and the replay checks that they come out the same).
     seed = history.get("seed")
-    decks = [e["deck"] for e in events if e.get("type") == "ante" and (seed is None or not e.get("shuffled"))]
-    game = GutsGame(rules, history["players"], seed=seed, decks=decks,
+    game = GutsGame(rules, history["players"], seed=seed, decks=recorded_decks(events, seed),
                     dealer=history.get("first_dealer", 0))
     for i, recorded in enumerate(events):
         if len(game.events) <= i:  # a step writes one event, or two (a settle and its win)
             kind = recorded.get("type")
-            action: Action = Declare(recorded["player"], recorded["in"]) if kind == "declare" else Advance()
             try:
+                action: Action = (Declare(recorded["player"], recorded["in"]) if kind == "declare"
+                                  else Advance())
                 game.apply(action)
-            except IllegalActionError as error:
-                raise ValueError(f"history event {i} ({kind}) does not replay: {error}") from None
-        if len(game.events) <= i or game.events[i] != recorded:
-            got = game.events[i] if len(game.events) > i else None
-            raise ValueError(f"history event {i} does not replay: recorded {recorded}, got {got}")
+            except (IllegalActionError, KeyError) as error:
+                reason = f"it has no {error}" if isinstance(error, KeyError) else str(error)
+                raise ValueError(f"history event {i} does not replay: the {kind} event is refused: "
+                                 f"{reason}") from None
+        got = encode(game.events[i]) if len(game.events) > i else None
+        if got != recorded:
+            raise ValueError(mismatch(i, recorded, got))
     if len(game.events) != len(events):
         raise ValueError("the history ends in the middle of a step")
     return game
 
 
-def format_hand(cards: Sequence[int]) -> str:
-    """Cards as players read them: ``3♥ K♣ K♦``."""
-    return format_cards(cards, unicode=True)
+def format_hand(cards: Sequence[int], unicode: bool = True) -> str:
+    """Cards as players read them: ``3♥ K♣ K♦``, or with ``unicode=False`` ``3h Kc Kd``."""
+    return format_cards(cards, unicode=unicode)
