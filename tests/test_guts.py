@@ -702,7 +702,8 @@ def test_cli_errors_are_clear(capsys: Any) -> None:
 
 def test_play_from_a_pipe_ends_cleanly_on_eof() -> None:
     out = io.StringIO()
-    assert guts.play("three-five-seven", players=3, seed=4, stdin=io.StringIO("i\nwhat\no\n"), stdout=out) == 0
+    assert guts.play("three-five-seven", players=3, seed=4, stdin=io.StringIO("i\nwhat\no\n"), stdout=out,
+                     unicode=True) == 0
     text = out.getvalue()
     assert "Your cards:" in text and "Pot 3" in text and "Legs:" in text and "Balances:" in text
     assert any(s in text for s in "♣♦♥♠")
@@ -715,7 +716,7 @@ def test_play_a_whole_game() -> None:
     answers = "i\n" * 2000
     assert guts.play("napalm", players=2, seed=1, stdin=io.StringIO(answers), stdout=out) == 0
     text = out.getvalue()
-    assert re.search(r"\*\*\* (You win|Bot1 wins) the pot of \d+", text) or "without a winner" in text
+    assert re.search(r"\*\*\* (You win|Bot 1 wins) the pot of \d+", text) or "without a winner" in text
     assert "Another game?" in text
 
 

@@ -10,7 +10,8 @@ One engine driven by rules data (see docs/guts.md for the rule decisions):
 
 >>> import io, json
 >>> out = io.StringIO()
->>> simulate("three-five-seven", players=3, count=2, seed=7, out=out)
+>>> simulate("three-five-seven", players=3, count=2, seed=7, out=out).line()
+'2 games; wins: Bot 1 0, Bot 2 2, Bot 3 0'
 >>> records = [json.loads(line) for line in out.getvalue().splitlines()]
 >>> len(records), sorted(records[0]["result"]) == ["balances", "end", "legs", "pot", "rounds", "winner"]
 (2, True)
@@ -25,7 +26,10 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import Any, TextIO
+
+from wildeval.cards import stream_shows_suits
+from wildeval.games import Summary
 
 from wildeval.games.guts_bots import Bot, RandomBot, StrengthTable, ThresholdBot
 from wildeval.games.guts_engine import (
@@ -110,29 +114,50 @@ def _table_bots(names: Sequence[str], seed: int, table: StrengthTable) -> dict[s
     return bots
 
 
-def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> None:
+def _record(state: GutsGame, number: int, bots: Mapping[str, Bot]) -> dict[str, Any]:
+    """A game's record: its history, its number, the bots' kinds and the result so far."""
+    record = state.history()
+    record["game"] = number
+    record["bots"] = {p: bots[p].label for p in state.players if p in bots}
+    record["result"] = state.result()
+    return record
+
+
+def _write(out: TextIO, record: Mapping[str, Any]) -> None:
+    out.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
+def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> Summary:
     """Bots play ``count`` complete games of ``game``; one JSON line per game on ``out``.
 
-    Each record is a replayable history (:func:`replay`) with ``rules``, ``players``,
-    ``events``, the ``bots`` and ``result = {"winner", "legs", "balances", "end", "rounds",
-    "pot"}``; ``winner`` is None when a game hits the round cap. The same seed writes the same
-    bytes.
+    Each record is a replayable history (:func:`replay`; cards as text such as ``"3h Kc Kd"``,
+    hand values with their descriptions) with ``rules``, ``players`` (``Bot 1``, ``Bot 2``,
+    ...), ``events``, the ``bots`` and ``result = {"winner", "legs", "balances", "end",
+    "rounds", "pot"}``; ``winner`` is None when a game hits the round cap. The same seed writes
+    the same bytes. Returns the :class:`~wildeval.games.Summary`: games written, and each
+    player's games won (with ``"no winner"`` if some games had none).
     """
     rules, n = _rules_and_players(game, players)
     count = _check_int("count (games)", count, 0)
     seed = _check_int("seed", seed, -(2**63))
     master = random.Random(seed)
     table = StrengthTable()
-    names = [f"P{i + 1}" for i in range(n)]
+    names = [f"Bot {i + 1}" for i in range(n)]
+    wins = dict.fromkeys(names, 0)
+    no_winner = 0
     for g in range(count):
         game_seed = master.getrandbits(63)
         bots = _table_bots(names, game_seed, table)
         state = play_bots(GutsGame(rules, names, seed=game_seed, dealer=g % n), bots)
-        record = state.history()
-        record["game"] = g + 1
-        record["bots"] = {p: bots[p].label for p in names}
-        record["result"] = state.result()
-        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        _write(out, _record(state, g + 1, bots))
+        if state.winner is None:
+            no_winner += 1
+        else:
+            wins[state.winner] += 1
+    result: dict[str, int] = dict(wins)
+    if no_winner:
+        result["no winner"] = no_winner
+    return Summary(played=count, unit="games", wins=result)
 
 
 # -- the terminal game --------------------------------------------------------------------------
@@ -190,89 +215,68 @@ def _show_table(term: _Terminal, game: GutsGame, you: str) -> None:
         term.say(f"Chips: {_names_line(view.chips)}.")
 
 
-def _show_settlement(term: _Terminal, game: GutsGame, you: str) -> None:
-    view = game.view(you)
-    if not view.settlements:
-        return
-    e = view.settlements[-1]
-    stage = int(e["stage"]) - 1
-    ins = list(e["in"])
-    if not ins:
-        term.say("Nobody stayed in.")
-    elif len(ins) == 1:
-        term.say(f"{ins[0]} stayed in alone: {_does(ins[0], 'takes', you)} a leg ({view.legs[ins[0]]}).")
-    else:
-        term.say(f"In: {', '.join(ins)}.")
-        hands = e.get("hands")
-        if hands is None:
-            term.say("(You were out: their hands are compared privately.)")
-        else:
-            for p in ins:
-                term.say(f"  {p}: {format_hand(hands[p])} - {_describe(game, stage, hands[p])}")
-        winners = list(e["winners"])
-        term.say(("Winner: " if len(winners) == 1 else "Tied best: ") + ", ".join(winners) + ".")
-        for pay in e["payments"]:
-            term.say(f"  {_does(pay['from'], 'pays', you)} {pay['to']} {pay['amount']}.")
-        if not e["payments"]:
-            term.say("  Nobody pays.")
-    if e.get("streaks") and game.rules.win_by == "streak":
-        term.say(f"Streak: {_names_line(e['streaks'])}.")
 
+class _Session:
+    """A person at the table: the games played so far, the one being played, the history."""
 
-def _ask_declaration(term: _Terminal, game: GutsGame, you: str) -> bool | None:
-    view = game.view(you)
-    stage = view.stage - 1
-    others = {p: v for p, v in view.declared.items() if p != you}
-    if others:
-        term.say("Declared: " + ", ".join(f"{p} {'in' if v else 'out'}" for p, v in others.items()) + ".")
-    elif game.rules.declaration == "simultaneous":
-        term.say("Everyone declares at once; the others' choices are revealed together.")
-    term.say(f"Your cards: {format_hand(view.cards)} - {_describe(game, stage, view.cards)}")
-    while True:
-        answer = term.ask("In or out? [i]n, [o]ut, [q]uit: ")
-        if answer is None or answer in ("q", "quit"):
-            return None
-        if answer in ("i", "in", "y"):
-            return True
-        if answer in ("o", "out", "n"):
-            return False
-        term.say("Please answer i (in), o (out) or q (quit).")
+    def __init__(self, game: str, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
+                 history: TextIO | None, unicode: bool | None) -> None:
+        self.rules, n = _rules_and_players(game, players)
+        if seed is None:
+            seed = random.Random().getrandbits(32)
+        self.seed = _check_int("seed", seed, -(2**63))
+        self.term = _Terminal(stdin, stdout)
+        self.unicode = stream_shows_suits(stdout) if unicode is None else bool(unicode)
+        self.history = history
+        self.you = "You"
+        self.names = [self.you] + [f"Bot {i}" for i in range(1, n)]
+        self.totals = dict.fromkeys(self.names, 0)  # net chips over the finished games
+        self.finished = 0
+        self.state: GutsGame | None = None  # the game being played
+        self.bots: dict[str, Bot] = {}
 
+    def hand(self, cards: Sequence[int]) -> str:
+        return format_hand(cards, unicode=self.unicode)
 
-def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO) -> int:
-    """Play ``game`` in the terminal against ``players - 1`` bots; returns 0.
+    def write_history(self, state: GutsGame) -> None:
+        if self.history is not None:
+            _write(self.history, _record(state, self.finished + 1, self.bots))
+            self.history.flush()
 
-    Reads answers line by line, so it also runs from a pipe; the end of input, or ``q``, ends
-    the session cleanly. Without a seed one is drawn (and shown, to replay the same deals).
-    """
-    try:
-        return _play(game, players=players, seed=seed, stdin=stdin, stdout=stdout)
-    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
-        return 0
-    except KeyboardInterrupt:
-        stdout.write("\nInterrupted.\n")
-        return 130
+    def run(self) -> int:
+        rules, term, you = self.rules, self.term, self.you
+        table = StrengthTable()
+        master = random.Random(self.seed)
+        term.say(f"{rules.name}: {rules.goal_label()}; ante {rules.ante}; seed {self.seed}.")
+        term.say("Stages: " + "; ".join(rules.stage_label(i) for i in range(len(rules.stages))) + ".")
+        while True:
+            game_seed = master.getrandbits(63)
+            self.bots = {p: ThresholdBot(table) for p in self.names[1:]}
+            state = GutsGame(rules, self.names, seed=game_seed, dealer=self.finished % len(self.names))
+            self.state = state
+            if not self.play_game(state):
+                self.leave()
+                return 0
+            self.write_history(state)
+            self.finished += 1
+            self.state = None
+            for p, b in state.balances.items():
+                self.totals[p] += b
+            if state.winner is not None:
+                pot = state.events[-1]["pot"]
+                term.say(f"*** {_does(state.winner, 'wins', you)} the pot of {pot} ({rules.goal_label()}). ***")
+            else:
+                term.say(f"*** The game ends without a winner: {state.end_reason}; the antes go back. ***")
+            term.say("Legs: " + _names_line(state.legs) + ".")
+            term.say("Balances: " + _names_line(state.balances, "{:+d}") + ".")
+            answer = term.ask("Another game? [y/N]: ")
+            if answer not in ("y", "yes"):
+                self.leave()
+                return 0
 
-
-def _play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO) -> int:
-    rules, n = _rules_and_players(game, players)
-    if seed is None:
-        seed = random.Random().getrandbits(32)
-    seed = _check_int("seed", seed, -(2**63))
-    term = _Terminal(stdin, stdout)
-    you = "You"
-    names = [you] + [f"Bot{i}" for i in range(1, n)]
-    table = StrengthTable()
-    master = random.Random(seed)
-    term.say(f"{rules.name}: {rules.goal_label()}; ante {rules.ante}; seed {seed}.")
-    term.say("Stages: " + "; ".join(rules.stage_label(i) for i in range(len(rules.stages))) + ".")
-    number = 0
-    while True:
-        number += 1
-        game_seed = master.getrandbits(63)
-        bots = {p: ThresholdBot(table) for p in names[1:]}
-        state = GutsGame(rules, names, seed=game_seed, dealer=(number - 1) % n)
-        quit_now = False
+    def play_game(self, state: GutsGame) -> bool:
+        """Play ``state`` to its end: True, or False if the person quits (or input ends)."""
+        rules, term, you = self.rules, self.term, self.you
         while not state.over:
             if state.phase is Phase.DEAL and state.stage == 0:
                 _show_table(term, state, you)
@@ -280,7 +284,7 @@ def _play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: T
                 was_settle = state.phase is Phase.SETTLE
                 state.apply(Advance())
                 if was_settle:
-                    _show_settlement(term, state, you)
+                    self.show_settlement(state)
                 continue
             if state.stage > 0 and state.waiting_for() == state.declaration_order():
                 term.say(f"--- Stage {state.stage + 1}: {rules.stage_label(state.stage)}; pot {state.pot} ---")
@@ -288,25 +292,113 @@ def _play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: T
             bot_due = [p for p in due if p != you]
             if bot_due:  # bots act first when they may (in turn: only the one due)
                 p = bot_due[0]
-                state.apply(Declare(p, bots[p].declare(state.view(p), rules)))
+                state.apply(Declare(p, self.bots[p].declare(state.view(p), rules)))
                 continue
-            choice = _ask_declaration(term, state, you)
+            choice = self.ask_declaration(state)
             if choice is None:
-                quit_now = True
-                break
+                return False
             state.apply(Declare(you, choice))
-        if quit_now:
-            term.say("Leaving the table. Balances: "
-                     + _names_line(state.balances, "{:+d}") + f"; pot {state.pot}.")
-            return 0
-        if state.winner is not None:
-            pot = state.events[-1]["pot"]
-            term.say(f"*** {_does(state.winner, 'wins', you)} the pot of {pot} ({rules.goal_label()}). ***")
-        else:
-            term.say(f"*** The game ends without a winner: {state.end_reason}; the antes go back. ***")
-        term.say("Legs: " + _names_line(state.legs) + ".")
-        term.say("Balances: " + _names_line(state.balances, "{:+d}") + ".")
-        answer = term.ask("Another game? [y/N]: ")
-        if answer not in ("y", "yes"):
-            return 0
+        return True
 
+    def leave(self) -> None:
+        """The person leaves: the session's balances (and the unfinished game into the history)."""
+        state = self.state
+        if state is not None and state.events and not state.over:
+            try:  # only a history that replays (an interrupt may have stopped a step halfway)
+                replay(state.history())
+            except ValueError:
+                pass
+            else:
+                self.write_history(state)
+        net = dict(self.totals)
+        games = self.finished
+        note = ""
+        if state is not None and state.events:
+            games += 1
+            for p, b in state.balances.items():
+                net[p] += b
+            if not state.over:
+                note = f" (the last unfinished: its pot of {state.pot} stays on the table)"
+        self.state = None
+        plural = "" if games == 1 else "s"
+        self.term.say(f"Leaving the table after {games} game{plural}{note}.")
+        self.term.say(f"Balances: {_names_line(net, '{:+d}')}.")
+        if state is not None and self.rules.stack is not None:
+            self.term.say(f"Chips left: {_names_line({p: self.rules.stack + b for p, b in state.balances.items()})}.")
+
+    def show_settlement(self, game: GutsGame) -> None:
+        term, you = self.term, self.you
+        view = game.view(you)
+        if not view.settlements:
+            return
+        e = view.settlements[-1]
+        stage = int(e["stage"]) - 1
+        ins = list(e["in"])
+        if not ins:
+            term.say("Nobody stayed in.")
+        elif len(ins) == 1:
+            term.say(f"{ins[0]} stayed in alone: {_does(ins[0], 'takes', you)} a leg ({view.legs[ins[0]]}).")
+        else:
+            term.say(f"In: {', '.join(ins)}.")
+            hands = e.get("hands")
+            if hands is None:
+                term.say("(You were out: their hands are compared privately.)")
+            else:
+                for p in ins:
+                    term.say(f"  {p}: {self.hand(hands[p])} - {_describe(game, stage, hands[p])}")
+            winners = list(e["winners"])
+            term.say(("Winner: " if len(winners) == 1 else "Tied best: ") + ", ".join(winners) + ".")
+            for pay in e["payments"]:
+                term.say(f"  {_does(pay['from'], 'pays', you)} {pay['to']} {pay['amount']}.")
+            if not e["payments"]:
+                term.say("  Nobody pays.")
+        if e.get("streaks") and game.rules.win_by == "streak":
+            term.say(f"Streak: {_names_line(e['streaks'])}.")
+
+    def ask_declaration(self, game: GutsGame) -> bool | None:
+        term, you = self.term, self.you
+        view = game.view(you)
+        stage = view.stage - 1
+        others = {p: v for p, v in view.declared.items() if p != you}
+        if others:
+            term.say("Declared: " + ", ".join(f"{p} {'in' if v else 'out'}" for p, v in others.items()) + ".")
+        elif game.rules.declaration == "simultaneous":
+            term.say("Everyone declares at once; the others' choices are revealed together.")
+        term.say(f"Your cards: {self.hand(view.cards)} - {_describe(game, stage, view.cards)}")
+        while True:
+            answer = term.ask("In or out? [i]n, [o]ut, [q]uit: ")
+            if answer is None or answer in ("q", "quit"):
+                return None
+            if answer in ("i", "in", "y"):
+                return True
+            if answer in ("o", "out", "n"):
+                return False
+            term.say("Please answer i (in), o (out) or q (quit).")
+
+
+def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
+         history: TextIO | None = None, unicode: bool | None = None) -> int:
+    """Play ``game`` in the terminal, as ``You``, against ``players - 1`` bots (``Bot 1``, ...);
+    returns 0 (130 after Ctrl-C).
+
+    Reads answers line by line, so it also runs from a pipe; the end of input, ``q``, or no to
+    another game ends the session cleanly and shows each player's net chips over the session.
+    Without a seed one is drawn (and shown, to replay the same deals). ``history`` (a text
+    stream) receives each game as it ends, as one JSON line in the format :func:`simulate`
+    writes (flushed), and also the unfinished game if the person leaves in the middle of one
+    (its ``result`` then has ``"end": null``; :func:`replay` accepts it). ``unicode`` shows the
+    cards with suit symbols (``3♥ K♣``) or as ``3h Kc``; None: symbols only if ``stdout`` can
+    encode them.
+    """
+    session = _Session(game, players, seed, stdin, stdout, history, unicode)
+    try:
+        return session.run()
+    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
+        return 0
+    except KeyboardInterrupt:
+        try:
+            stdout.write("\nInterrupted.\n")
+            session.leave()
+        except (BrokenPipeError, KeyboardInterrupt):
+            pass
+        return 130
