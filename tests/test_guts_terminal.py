@@ -93,11 +93,11 @@ def test_play_unicode_forced_either_way() -> None:
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     guts.play("three-five-seven", players=3, seed=4, stdin=io.StringIO("i\ni\ni\n"), stdout=out, unicode=False)
     out.flush()
-    assert not any(s in out.buffer.getvalue().decode() for s in "♣♦♥♠")  # type: ignore[attr-defined]
+    assert not any(s in out.buffer.getvalue().decode() for s in "♣♦♥♠")
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     guts.play("three-five-seven", players=3, seed=4, stdin=io.StringIO("i\ni\ni\n"), stdout=utf8)
     utf8.flush()
-    assert any(s in utf8.buffer.getvalue().decode() for s in "♣♦♥♠")  # type: ignore[attr-defined]
+    assert any(s in utf8.buffer.getvalue().decode() for s in "♣♦♥♠")
 
 
 def test_quitting_mid_game_shows_balances_and_writes_the_unfinished_game() -> None:

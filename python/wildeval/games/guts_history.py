@@ -7,11 +7,12 @@ and each compared hand's value together with its description:
 
 >>> from wildeval.games.guts_rules import preset
 >>> rules = preset("three-five-seven")
->>> settle = {"type": "settle", "stage": 1, "in": ["A", "B"], "outcome": "showdown",
-...           "winners": ["A"], "values": {"A": 3145728}, "hands": {"A": [6, 44, 45]}}
+>>> value = rules.evaluator(0)([6, 44, 45])    # stage one, threes wild: 3h Kc Kd
+>>> settle = {"type": "settle", "stage": 1, "in": ["A"], "values": {"A": value},
+...           "hands": {"A": [6, 44, 45]}}
 >>> record = encode_event(settle, rules)
->>> record["hands"], record["values"]
-({'A': '3h Kc Kd'}, {'A': {'value': 3145728, 'description': 'Three of a kind, kings'}})
+>>> record["hands"], record["values"]["A"]["description"], record["values"]["A"]["value"] == value
+({'A': '3h Kc Kd'}, 'Three of a kind, kings', True)
 
 :func:`~wildeval.games.guts_engine.replay` plays the events again and compares each one it
 makes, in this form, with the recorded one; :func:`mismatch` says what differs. Records of the
