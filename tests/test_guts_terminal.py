@@ -203,3 +203,10 @@ def test_every_game_plays_on_a_cp1252_terminal(game: str) -> None:
     out = cp1252_stream()
     assert guts.play(game, players=5, seed=8, stdin=io.StringIO("i\n" * 30), stdout=out) == 0
     assert "Balances:" in text_of(out)
+
+
+def test_help_at_the_prompt() -> None:
+    _, text, _ = run_play("help\nq\n", game="three-five-seven-onlinepoker")
+    assert "three-five-seven-onlinepoker: 5 stage wins in a row. This stage: 3 cards" in text
+    assert "the lowest hand pays the highest" in text and "Answer i to stay in" in text
+    assert "Please answer" not in text

@@ -373,8 +373,20 @@ class _Session:
                 return True
             if answer in ("o", "out", "n"):
                 return False
-            term.say("Please answer i (in), o (out) or q (quit).")
+            if answer in ("h", "help", "?"):
+                self.help(game)
+                continue
+            term.say("Please answer i (in), o (out) or q (quit). (h: help)")
 
+
+    def help(self, game: GutsGame) -> None:
+        rules, say = game.rules, self.term.say
+        say(f"{rules.name}: {rules.goal_label()}. This stage: {rules.stage_label(game.stage)}.")
+        if rules.payment == "pot_to_each_winner":
+            say("Alone in: you take a leg. Several in: each who loses pays every best hand the pot.")
+        else:
+            say("Alone in: a stage win. Several in: the lowest hand pays the highest the pot.")
+        say("Answer i to stay in, o to drop out, q to leave the table (your balances are shown).")
 
 def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
          history: TextIO | None = None, unicode: bool | None = None) -> int:
