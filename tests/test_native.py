@@ -136,6 +136,12 @@ def test_census_bad_arguments() -> None:
         census(0)
     with pytest.raises(ValueError, match=r"1 to 7 cards, got 8"):
         census(8)
+    with pytest.raises(ValueError, match=r"1 to 7 cards, got -1$"):
+        census(-1)
+    with pytest.raises(ValueError, match=r"1 to 7 cards, got 1099511627776$"):
+        census(2**40)
+    with pytest.raises(ValueError, match=r"'three_card_poker' census counts hands of exactly 3 cards, got 5"):
+        census(5, ranking="three_card_poker")
     with pytest.raises(TypeError, match="n_cards must be an int, not bool"):
         census(True)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="n_cards must be an int, not float"):

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from wildeval import _core
-from wildeval.cards import parse_cards
+from wildeval.cards import RANKS, parse_cards
 from wildeval.values import Category, category_of, describe, tie_ranks
 from wildeval.wild import parse_wild
 
-__all__ = ["RANKINGS", "Evaluator", "census"]
+__all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census"]
 
+Ranking = Literal["high", "low27", "low_a5", "three_card_poker"]
 RANKINGS: tuple[str, ...] = tuple(_core.RANKINGS)
+# the hand sizes each ranking evaluates: (fewest, most)
+CARD_COUNTS: dict[str, tuple[int, int]] = {
+    "high": (1, 7), "low27": (5, 7), "low_a5": (5, 7), "three_card_poker": (3, 3),
+}
 _STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 
 
@@ -49,7 +55,7 @@ class Evaluator(_core.Evaluator):
 
     def __init__(
         self,
-        ranking: str = "high",
+        ranking: Ranking = "high",
         wild: None | str | Iterable[int] = None,
         *,
         flush_duplicates: bool = True,
@@ -75,7 +81,7 @@ class Evaluator(_core.Evaluator):
         return self._flush_duplicates
 
     def __repr__(self) -> str:
-        wild = "".join("23456789TJQKA"[r] for r in sorted(self._wild)) or None
+        wild = "".join(RANKS[r] for r in sorted(self._wild)) or None
         return f"Evaluator({self._ranking!r}, wild={wild!r}, flush_duplicates={self._flush_duplicates})"
 
     def batch(
@@ -107,15 +113,74 @@ class Evaluator(_core.Evaluator):
             raise TypeError(f"out must be a numpy int32 array, not {type(out).__name__}")
         return self._batch(array, threads, out)
 
-    def category(self, value: int) -> Category:
-        """The category of a value (for lowball, the hand's own category: 6-5-4-3-2 is a
-        STRAIGHT in deuce-to-seven)."""
-        return category_of(value, self._ranking)
+    @overload
+    def category(self, value: int) -> Category: ...
+    @overload
+    def category(self, value: npt.NDArray[np.integer]) -> npt.NDArray[np.int8]: ...
 
-    def describe(self, value: int) -> str:
+    def category(self, value: int | npt.NDArray[np.integer]) -> Category | npt.NDArray[np.int8]:
+        """The category of a value (for lowball, the hand's own category: 6-5-4-3-2 is a
+        STRAIGHT in deuce-to-seven). Given a numpy array of values, an int8 array of the
+        categories' numbers, element by element.
+
+        A number that no hand has under this evaluator raises ValueError.
+
+        >>> ev = Evaluator()
+        >>> ev.category(ev.batch([[48, 49, 50, 0, 1], [0, 4, 8, 12, 51]])).tolist()
+        [6, 4]
+        """
+        if isinstance(value, np.ndarray):
+            return self._elementwise(value, lambda v: int(self.category(v)), np.int8)
+        return category_of(self._check_value(value), self._ranking)
+
+    @overload
+    def describe(self, value: int) -> str: ...
+    @overload
+    def describe(self, value: npt.NDArray[np.integer]) -> npt.NDArray[np.str_]: ...
+
+    def describe(self, value: int | npt.NDArray[np.integer]) -> str | npt.NDArray[np.str_]:
         """A value as players say it: ``"Three of a kind, kings"``, ``"Flush, A-A-9-5-2"``,
-        ``"7-5-4-3-2"`` in deuce-to-seven."""
-        return describe(value, self._ranking)
+        ``"7-5-4-3-2"`` in deuce-to-seven. Given a numpy array of values, an array of strings
+        of the same shape.
+
+        A number that no hand has under this evaluator raises ValueError.
+
+        >>> ev = Evaluator()
+        >>> ev.describe(ev.batch([[48, 49, 50, 0, 1], [0, 4, 8, 12, 51]])).tolist()
+        ['Full house, aces over deuces', 'Straight, five high']
+        >>> ev.describe(123)
+        Traceback (most recent call last):
+        ...
+        ValueError: 123 is not a hand value
+        """
+        if isinstance(value, np.ndarray):
+            return self._elementwise(value, self.describe, np.str_)
+        return describe(self._check_value(value), self._ranking)
+
+    def _check_value(self, value: object) -> int:
+        """``value`` as an int, if some hand has it under this evaluator's settings."""
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"a hand value is an int, not {type(value).__name__}")
+        v = int(value)
+        category, ranks = category_of(v, self._ranking), tie_ranks(v, self._ranking)
+        if not self._wild and self._ranking in ("high", "three_card_poker"):
+            if category is Category.FIVE_OF_A_KIND or (
+                category is Category.FLUSH and len(set(ranks)) < len(ranks)
+            ):
+                raise ValueError(f"{v} is not a value of {self!r}: it needs a wild card")
+        if (not self._flush_duplicates and self._ranking == "high" and category is Category.FLUSH 
+                and len(set(ranks)) < len(ranks)):
+            raise ValueError(f"{v} is not a value of {self!r}: a flush repeats a rank")
+        return v
+
+    @staticmethod
+    def _elementwise(values: npt.NDArray[Any], fn: Callable[[int], Any], dtype: type) -> npt.NDArray[Any]:
+        """``fn`` of every element, computed once per distinct value."""
+        if values.dtype == np.bool_ or values.dtype.kind not in "iu":
+            raise TypeError(f"hand values must be integers, not {values.dtype}")
+        distinct, inverse = np.unique(values, return_inverse=True)
+        mapped = np.array([fn(v) for v in distinct.tolist()], dtype=dtype)
+        return mapped[inverse.reshape(values.shape)] if distinct.size else np.empty(values.shape, dtype)
 
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
         """The cards that make the value, as ``(card, plays_as)`` pairs in reading order (the
@@ -183,7 +248,7 @@ def _stand_ins(
 
 def census(
     n_cards: int,
-    ranking: str = "high",
+    ranking: Ranking = "high",
     wild: None | str | Iterable[int] = None,
     *,
     flush_duplicates: bool = True,
@@ -200,5 +265,9 @@ def census(
     if isinstance(n_cards, bool) or not isinstance(n_cards, (int, np.integer)):
         raise TypeError(f"n_cards must be an int, not {type(n_cards).__name__}")
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    low, high = CARD_COUNTS[ev.ranking]
+    if not low <= n_cards <= high:
+        span = f"{low} to {high}" if low < high else f"exactly {low}"
+        raise ValueError(f"a {ev.ranking!r} census counts hands of {span} cards, got {n_cards}")
     counts = ev._census(int(n_cards), threads)
     return {Category(i): int(n) for i, n in enumerate(counts)}

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.evaluator import Evaluator
+from wildeval.evaluator import CARD_COUNTS, Evaluator
 
 __all__ = ["MAX_EXHAUSTIVE", "Equity", "equity"]
 
@@ -43,7 +43,9 @@ def _completions(
     deck: Sequence[int], missing: int, trials: int | None, seed: int | None
 ) -> Iterable[npt.NDArray[np.uint8]]:
     """The board completions, in chunks of rows."""
-    if trials is None:
+    if missing == 0:  # the board is complete: one deal
+        yield np.empty((1, 0), dtype=np.uint8)
+    elif trials is None:
         combos = itertools.combinations(deck, missing)
         while True:
             chunk = np.fromiter(itertools.chain.from_iterable(itertools.islice(combos, _CHUNK)), dtype=np.uint8)
@@ -57,10 +59,7 @@ def _completions(
             n = min(_CHUNK, trials - start)
             # a random permutation prefix per row: distinct cards, uniform over completions
             keys = rng.random((n, len(cards)))
-            if missing == 0:
-                yield np.empty((n, 0), dtype=np.uint8)
-            else:
-                yield cards[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
+            yield cards[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
 
 
 def equity(
@@ -81,12 +80,23 @@ def equity(
     All cards must be different. By default every completion of the board is counted (at most
     ``MAX_EXHAUSTIVE``); ``trials=N`` samples N completions instead (seeded by ``seed``).
     ``ranking``, ``wild`` and ``flush_duplicates`` are as for :class:`Evaluator`; each player's
-    hand is their cards plus the board, so its size must suit the ranking.
+    hand is their cards plus the board, so its size must suit the ranking. A complete board
+    (nothing left to deal) is one deal:
+
+    >>> [(r.win, r.tie) for r in equity(["7c 2d", "7d 2c"], "Ks Qs Js 9h 8h")]
+    [(0.0, 1.0), (0.0, 1.0)]
+    >>> [r.win for r in equity(["Ah Kh Qh", "2c 3d 5h"], board_size=0, ranking="three_card_poker")]
+    [1.0, 0.0]
     """
+    if isinstance(hands, str):
+        raise TypeError("hands must be a list of hands (one text or card list each), not one string")
     players = [parse_cards(h) for h in hands]
     shown = parse_cards(board)
     if len(players) < 2:
         raise ValueError(f"odds need at least two hands, got {len(players)}")
+    for i, p in enumerate(players, 1):
+        if not p:
+            raise ValueError(f"hand {i} is empty")
     every = [c for p in players for c in p] + shown
     seen: set[int] = set()
     for c in every:
@@ -98,8 +108,20 @@ def equity(
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
         raise ValueError(f"trials must be None or an int >= 1, not {trials!r}")
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    low, high = CARD_COUNTS[ev.ranking]
+    for i, p in enumerate(players, 1):
+        if not low <= len(p) + board_size <= high:
+            span = f"{low} to {high}" if low < high else f"exactly {low}"
+            raise ValueError(
+                f"hand {i} has {len(p)} cards, with a board of {board_size} that makes "
+                f"{len(p) + board_size}; a {ev.ranking!r} hand has {span} cards"
+            )
     deck = [c for c in range(52) if c not in seen]
     missing = board_size - len(shown)
+    if missing == 0 and trials is not None:
+        raise ValueError("trials: the board is complete, so there is nothing to sample")
+    if seed is not None and trials is None:
+        raise ValueError("seed is for trials= (sampling); without trials every board is counted")
     if trials is None and math.comb(len(deck), missing) > MAX_EXHAUSTIVE:
         raise ValueError(
             f"{math.comb(len(deck), missing):,} board completions are too many to count; pass trials="

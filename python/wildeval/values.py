@@ -59,7 +59,8 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "Category", "category_of", "describe", "pack",
+__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "Category", "categories_best_first", "category_of",
+           "describe", "pack",
            "tie_ranks"]
 
 CATEGORY_SHIFT = 20
@@ -151,17 +152,55 @@ def _decode(value: int, ranking: str) -> tuple[Category, list[int]]:
     ranking = _check_ranking(ranking)
     if ranking == "high":
         value = _check(value)
-        ranks = []
-        for k in _nibbles(value):
-            if k == 0:
-                break
-            ranks.append(k - 1)
-        return Category(value >> CATEGORY_SHIFT), ranks
+        decoded = _decode_high(value)
+        if decoded is None:
+            raise ValueError(f"{value} is not a hand value")
+        return decoded
     value = int(value)
     decoded = _decode_three_card(value) if ranking == "three_card_poker" else _decode_low(value, ranking)
     if decoded is None:
         raise ValueError(f"{value} is not a {ranking} hand value")
     return decoded
+
+
+# For each category of a "high" value: the fewest and the most deciding ranks (hands under
+# five cards have fewer), and how many of them are groups (a pair, a triplet ...) whose ranks
+# differ from each other and from the kickers.
+_HIGH_SHAPES = {
+    Category.HIGH_CARD: (1, 5, 0), Category.PAIR: (1, 4, 1), Category.TWO_PAIR: (2, 3, 2),
+    Category.THREE_OF_A_KIND: (1, 3, 1), Category.STRAIGHT: (1, 1, 1), Category.FLUSH: (5, 5, 0),
+    Category.FULL_HOUSE: (2, 2, 2), Category.FOUR_OF_A_KIND: (1, 2, 1),
+    Category.STRAIGHT_FLUSH: (1, 1, 1), Category.FIVE_OF_A_KIND: (1, 1, 1),
+}
+
+
+def _is_straight(ranks: list[int]) -> bool:
+    """Five distinct ranks, high to low, in a row (A-5-4-3-2 included)."""
+    return len(ranks) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [12, 3, 2, 1, 0])
+
+
+def _decode_high(value: int) -> tuple[Category, list[int]] | None:
+    """(category, deciding ranks) of a "high" value some hand can have, else None."""
+    category = Category(value >> CATEGORY_SHIFT)
+    ks = _nibbles(value)
+    n = next((i for i, k in enumerate(ks) if k == 0), 5)
+    fewest, most, groups = _HIGH_SHAPES[category]
+    if not fewest <= n <= most or any(ks[n:]) or any(k > 13 for k in ks[:n]):
+        return None
+    ranks = [k - 1 for k in ks[:n]]
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return (category, ranks) if ranks[0] >= 3 else None  # five high is the lowest straight
+    kickers = ranks[groups:]
+    in_order = all(a > b for a, b in zip(kickers, kickers[1:]))
+    if category == Category.FLUSH:  # a wild may repeat a rank in a flush, never a straight
+        in_order = all(a >= b for a, b in zip(ranks, ranks[1:])) and not _is_straight(ranks)
+    elif category == Category.HIGH_CARD:
+        in_order = in_order and not _is_straight(ranks)
+    elif category == Category.TWO_PAIR:
+        in_order = in_order and ranks[0] > ranks[1]
+    if not in_order or len(set(ranks[:groups])) < groups or set(ranks[:groups]) & set(kickers):
+        return None
+    return category, ranks
 
 
 def _ranks_well_formed(ks: list[int], n_ranks: int) -> bool:
@@ -201,6 +240,23 @@ def _decode_low(value: int, ranking: str) -> tuple[Category, list[int]] | None:
         return None
     # ace-to-five ranks are written ace = 1, deuce = 2 .. king = 13: back to rank indices
     return category, [(k - 2) % 13 for k in ks[:n_ranks]]
+
+
+def categories_best_first(ranking: str = "high") -> list[Category]:
+    """The categories a hand of ``ranking`` can have, the best first.
+
+    >>> [c.name for c in categories_best_first("three_card_poker")][:3]
+    ['STRAIGHT_FLUSH', 'THREE_OF_A_KIND', 'STRAIGHT']
+    >>> categories_best_first("low_a5")[0], len(categories_best_first("low_a5"))
+    (<Category.HIGH_CARD: 0>, 6)
+    """
+    ranking = _check_ranking(ranking)
+    if ranking == "high":
+        return sorted(Category, reverse=True)
+    if ranking == "three_card_poker":
+        return [category for category, _ in reversed(_THREE_CARD_CODES)]
+    possible = _A5_CATEGORIES if ranking == "low_a5" else _FIVE_CARD_RANK_COUNTS.keys()
+    return sorted(possible)
 
 
 def category_of(value: int, ranking: str = "high") -> Category:

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
+import wildeval
 from wildeval.cli import bench, evaluate, games, odds
+from wildeval.cli.common import ArgumentParser
 
 __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wildeval", description="Poker hand evaluation with wild ranks, five of a kind and more."
+    parser = ArgumentParser(
+        prog="wildeval",
+        description="Poker hand evaluation with wild ranks, five of a kind, lowball and three-card "
+                    "poker; guts and triple-draw games. 'wildeval COMMAND --help' tells more.",
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"wildeval {wildeval.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=ArgumentParser)
     for module in (evaluate, odds, bench, games):
         module.register(commands)
     return parser
@@ -29,3 +34,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError, OSError) as error:
         print(f"wildeval {args.command}: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"wildeval {args.command}: interrupted", file=sys.stderr)
+        return 130

@@ -51,8 +51,12 @@ FULL = Sizes(batch=2_000_000, per_call=1_000_000, reference=10_000, peer=500_000
 
 
 def register(commands: Any) -> None:
-    p = commands.add_parser("bench", help="benchmark native, reference and installed peers",
-                            description=__doc__.splitlines()[0] if __doc__ else None)
+    p = commands.add_parser(
+        "bench", help="benchmark native, reference and installed peers",
+        description="Hands per second on the same random 7-card hands: wildeval's batch and per-call "
+                    "paths, its pure-Python reference and every installed peer (eval7, phevaluator, "
+                    "treys, pokerkit: pip install 'wildeval[test]' installs them), side by side in one "
+                    "run, best of several repeats.")
     p.add_argument("--quick", action="store_true", help="fewer hands (about 15 s)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=run)

@@ -6,40 +6,45 @@ import argparse
 import json
 from typing import Any
 
-from wildeval.cards import format_cards
+from wildeval.cards import RANKS, format_cards
+from wildeval.cli.common import add_settings, int_in
 from wildeval.evaluator import Evaluator, census
-
-
-def _settings(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ranking", default="high", help="the ranking (default: high)")
-    parser.add_argument("--wild", default=None, help='wild ranks, e.g. "3" or "357" (default: none)')
-    parser.add_argument(
-        "--no-flush-duplicates", dest="flush_duplicates", action="store_false",
-        help="a wild in a flush stands for the highest card of its suit not held",
-    )
+from wildeval.values import categories_best_first
 
 
 def register(commands: Any) -> None:
-    p = commands.add_parser("eval", help="evaluate hands given as text", description="Evaluate hands.")
+    p = commands.add_parser(
+        "eval", help="evaluate hands given as text",
+        description="Evaluate hands: each one's description, the five cards that make it (and what "
+                    "wild cards play as) and its value (higher is better).",
+    )
     p.add_argument("hands", nargs="+", help='one hand per argument, e.g. "3h Kc Kd" or "AsKs"')
-    _settings(p)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_settings(p)
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON list: hand, value, category, description, best_five, plays_as")
     p.set_defaults(run=run_eval)
 
-    p = commands.add_parser("census", help="count every hand of a size by category",
-                            description="Count all C(52, n) hands by category, exactly.")
-    p.add_argument("n_cards", type=int, help="cards per hand (1-7)")
-    _settings(p)
-    p.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = commands.add_parser(
+        "census", help="count every hand of a size by category",
+        description="Count all C(52, N_CARDS) hands by category, exactly, on every core.",
+    )
+    p.add_argument("n_cards", type=int, metavar="N_CARDS",
+                   help="cards per hand: 1-7 for high, 5-7 for low27 and low_a5, 3 for three_card_poker")
+    add_settings(p)
+    p.add_argument("--threads", type=int_in(1), default=None, help="threads (default: every core)")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: the settings, the total and the count of each category, best first")
     p.set_defaults(run=run_census)
 
 
 def run_eval(args: argparse.Namespace) -> int:
     ev = Evaluator(args.ranking, args.wild, flush_duplicates=args.flush_duplicates)
     rows = []
-    for text in args.hands:
-        value = ev(text)
+    for i, text in enumerate(args.hands, 1):
+        try:
+            value = ev(text)
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"hand {i} ({text!r}): {error}") from None
         best = ev.best_five(text)
         rows.append({
             "hand": text, "value": value, "category": ev.category(value).name,
@@ -61,11 +66,20 @@ def run_eval(args: argparse.Namespace) -> int:
 def run_census(args: argparse.Namespace) -> int:
     counts = census(args.n_cards, args.ranking, args.wild,
                     flush_duplicates=args.flush_duplicates, threads=args.threads)
+    # a census counts every hand, so a category with no hand is one these settings cannot make
+    shown = [(c, counts[c]) for c in categories_best_first(args.ranking) if counts[c]]
+    total = sum(counts.values())
     if args.json:
-        print(json.dumps({c.name: n for c, n in counts.items()}, indent=2))
+        ev = Evaluator(args.ranking, args.wild, flush_duplicates=args.flush_duplicates)
+        wild = "".join(RANKS[r] for r in sorted(ev.wild)) or None
+        print(json.dumps({
+            "n_cards": args.n_cards, "ranking": args.ranking, "wild": wild,
+            "flush_duplicates": args.flush_duplicates, "total": total,
+            "categories": {c.name: n for c, n in shown},
+        }, indent=2))
         return 0
-    width = max(len(c.name) for c in counts)
-    for category, n in sorted(counts.items(), reverse=True):
+    width = max(len(c.name) for c, _ in shown)
+    for category, n in shown:
         print(f"{category.name.lower().replace('_', ' '):<{width}}  {n:>13,}")
-    print(f"{'total':<{width}}  {sum(counts.values()):>13,}")
+    print(f"{'total':<{width}}  {total:>13,}")
     return 0

@@ -19,7 +19,7 @@ import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 
-__all__ = ["GAMES", "Summary", "game_module"]
+__all__ = ["GAMES", "UNITS", "Summary", "game_module", "unit_of"]
 
 GAMES: dict[str, str] = {
     "three-five-seven": "wildeval.games.guts",
@@ -28,6 +28,15 @@ GAMES: dict[str, str] = {
     "napalm": "wildeval.games.guts",
     "deuce-to-seven-triple-draw": "wildeval.games.triple_draw",
 }
+# what a module's simulate counts: whole games (guts, played to a winner) or hands (draw)
+UNITS: dict[str, str] = {"wildeval.games.guts": "games", "wildeval.games.triple_draw": "hands"}
+
+
+def unit_of(game: str) -> str:
+    """What ``simulate`` counts for ``game``: ``"games"`` or ``"hands"``."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    return UNITS[GAMES[game]]
 
 
 def game_module(game: str) -> ModuleType:

@@ -1,0 +1,131 @@
+"""What every command shares: argument types that speak in the command line's words, the
+ranking and wild options, safe output files and the choice between suit symbols and ASCII."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import tempfile
+import textwrap
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from wildeval.cards import RANKS, stream_shows_suits
+from wildeval.evaluator import RANKINGS
+
+__all__ = [
+    "ArgumentParser",
+    "HelpFormatter",
+    "add_ascii",
+    "add_settings",
+    "int_in",
+    "output_file",
+    "shows_suits",
+    "wild_ranks",
+]
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, but never breaking a line inside a hyphenated name
+    (``deuce-to-seven-triple-draw``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(" ".join(text.split()), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """An argparse parser that formats its help with :class:`HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def int_in(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (no upper bound if None).
+
+    argparse reports a bad one as ``argument --trials: must be at least 1, not 0``.
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {span}, not {value}")
+        return value
+
+    parse.__name__ = "number"  # what argparse calls the type in its own messages
+    return parse
+
+
+def wild_ranks(text: str) -> str:
+    """An argparse type for ``--wild``: rank characters such as ``3``, ``357``, ``T`` or ``10``."""
+    cleaned = text.replace("10", "T").upper().replace(",", "").replace(" ", "")
+    if not cleaned:
+        raise argparse.ArgumentTypeError("names no rank; leave --wild out for no wild cards")
+    for ch in cleaned:
+        if ch not in RANKS:
+            raise argparse.ArgumentTypeError(f"{ch!r} is not a rank (2-9, T or 10, J, Q, K, A)")
+    return text
+
+
+def add_settings(parser: argparse.ArgumentParser, *, wild_help: str = 'wild ranks, e.g. "3" or "357"') -> None:
+    """``--ranking``, ``--wild`` and ``--no-flush-duplicates``."""
+    parser.add_argument("--ranking", default="high", choices=RANKINGS,
+                        help="the ranking: %(choices)s (default: high)")
+    parser.add_argument("--wild", default=None, type=wild_ranks,
+                        help=f"{wild_help} (high and three_card_poker only; default: none)")
+    parser.add_argument("--no-flush-duplicates", dest="flush_duplicates", action="store_false",
+                        help="a wild in a flush stands for the highest card of its suit not held")
+
+
+def add_ascii(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ascii", action="store_true",
+                        help="write cards as As Kd, not with suit symbols (the default where the "
+                             "terminal cannot show them)")
+
+
+def shows_suits(args: argparse.Namespace, stream: TextIO | None = None) -> bool:
+    """Whether to print suit symbols: not with ``--ascii``, nor to a stream that cannot encode them."""
+    return not getattr(args, "ascii", False) and stream_shows_suits(stream or sys.stdout)
+
+
+@contextlib.contextmanager
+def output_file(path: str) -> Iterator[TextIO]:
+    """A text stream for ``path`` (standard output for ``-``) that replaces an existing file only
+    when the block ends without an error: the text goes to a temporary file beside it, renamed
+    into place at the end, so a failed or interrupted run leaves the old file as it was."""
+    if path == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        raise IsADirectoryError(f"{path} is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(f"cannot write {path}: there is no folder {folder}")
+    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".part", dir=folder)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        if os.path.exists(target):
+            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -1,0 +1,178 @@
+"""The command line as a person meets it: errors in its own words, safe output files, ASCII
+where the terminal has no suit symbols, and JSON that is JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import wildeval
+from wildeval.cli import main
+from wildeval.cli.common import output_file
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse's own errors and --version
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"wildeval {wildeval.__version__}"
+
+
+@pytest.mark.parametrize("argv", [
+    ("odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh 3c"),
+    ("odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh 3c", "--board-size", "5"),
+    ("odds", "Ah Kh Qh", "2c 3d 5h", "--board-size", "0", "--ranking", "three_card_poker"),
+    ("odds", "As Ad 2h 7s 9c", "Kc Kd Kh 3c 4d", "--board-size", "0"),
+])
+def test_odds_with_nothing_to_deal_is_one_deal(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0 and err == ""
+    rows = json.loads(out, parse_constant=lambda c: pytest.fail(f"JSON holds {c}"))
+    assert [r["boards"] for r in rows] == [1, 1]
+    assert sorted((r["win"], r["tie"]) for r in rows) == [(0.0, 0.0), (1.0, 0.0)]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == "" and "nan" not in out and "one deal" in out
+
+
+def test_odds_all_tie_on_a_complete_board(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "7c 2d", "7d 2c", "--board", "Ks Qs Js 9h 8h", "--json")
+    assert code == 0
+    assert [(r["win"], r["tie"], r["equity"]) for r in json.loads(out)] == [(0.0, 1.0, 0.5)] * 2
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("odds", "", "Kc Kd"), "hand 1 is empty"),
+    (("odds", "As Ad", " "), "hand 2 is empty"),
+    (("odds", "As Ad", "Kc Kd", "--seed", "3"), "--seed needs --trials"),
+    (("odds", "As Ad", "Kc Kd", "--trials", "0"), "argument --trials: must be at least 1, not 0"),
+    (("odds", "As Ad", "Kc Kd", "--trials", "many"), "argument --trials: 'many' is not a whole number"),
+    (("odds", "As Ad", "Kc Kd", "--board-size", "-1"), "argument --board-size: must be from 0 to 52"),
+    (("odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh 3c", "--trials", "5"), "the board is complete"),
+    (("odds", "As Ad", "Kc Kd", "--ranking", "low"), "argument --ranking: invalid choice: 'low'"),
+    (("odds", "As Ad", "Kc Kd", "--wild", "X"), "argument --wild: 'X' is not a rank"),
+    (("census", "-1"), "1 to 7 cards, got -1"),
+    (("census", "8"), "1 to 7 cards, got 8"),
+    (("census", "3", "--ranking", "low27"), "5 to 7 cards, got 3"),
+    (("census", "5", "--threads", "0"), "argument --threads: must be at least 1, not 0"),
+    (("census", str(2**40)), f"got {2**40}"),
+    (("eval", "As Xd"), "hand 1 ('As Xd'): bad card"),
+    (("simulate", "napalm", "--hands", "3"), "--hands is not for napalm, which plays games: use --games"),
+    (("simulate", "deuce-to-seven-triple-draw", "--games", "3"), "--games is not for deuce-to-seven"),
+    (("simulate", "napalm", "--games", "-2"), "argument --games: must be at least 0, not -2"),
+])
+def test_errors_speak_the_command_lines_words(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err
+    assert "=" not in err.split(":", 1)[1].replace("==", "")  # no API keyword (trials=) leaks through
+
+
+def test_census_json_has_settings_total_and_only_possible_categories(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "census", "5", "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert {k: report[k] for k in ("n_cards", "ranking", "wild", "flush_duplicates", "total")} == {
+        "n_cards": 5, "ranking": "high", "wild": None, "flush_duplicates": True, "total": 2_598_960}
+    assert list(report["categories"]) == [
+        "STRAIGHT_FLUSH", "FOUR_OF_A_KIND", "FULL_HOUSE", "FLUSH", "STRAIGHT", "THREE_OF_A_KIND",
+        "TWO_PAIR", "PAIR", "HIGH_CARD"]  # no five of a kind without wild cards
+    assert sum(report["categories"].values()) == report["total"]
+    code, text, _ = run(capsys, "census", "5")
+    names = [line.rsplit(None, 1)[0].upper().replace(" ", "_") for line in text.splitlines()]
+    assert names == list(report["categories"]) + ["TOTAL"]
+
+
+def test_census_json_lowball_lists_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "census", "5", "--ranking", "low_a5", "--json")
+    report = json.loads(out)
+    assert list(report["categories"]) == [
+        "HIGH_CARD", "PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "FULL_HOUSE", "FOUR_OF_A_KIND"]
+    _, out, _ = run(capsys, "census", "3", "--ranking", "three_card_poker", "--wild", "3", "--json")
+    assert json.loads(out)["wild"] == "3"
+
+
+def test_failed_simulate_keeps_the_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    keep = tmp_path / "keep.txt"
+    keep.write_text("precious\n")
+    for argv in (("napalm", "--players", "0", "--games", "1"),
+                 ("deuce-to-seven-triple-draw", "--players", "9", "--hands", "1")):
+        code, _, err = run(capsys, "simulate", *argv, "--out", str(keep))
+        assert code == 2 and "players" in err
+        assert keep.read_text() == "precious\n"
+    assert sorted(os.listdir(tmp_path)) == ["keep.txt"]  # no temporary file left behind
+
+
+def test_simulate_replaces_the_file_and_prints_a_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("old\n")
+    code, text, _ = run(capsys, "simulate", "napalm", "--players", "3", "--games", "4", "--seed", "1",
+                        "--out", str(out))
+    assert code == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4 and all(json.loads(line)["game"] == i for i, line in enumerate(lines, 1))
+    assert text.startswith("wildeval simulate: 4 games; wins: ")
+    assert f"{out} ({out.stat().st_size:,} bytes)" in text
+    assert sorted(os.listdir(tmp_path)) == ["games.jsonl"]
+
+
+def test_output_file_is_replaced_only_on_success(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+    with pytest.raises(KeyboardInterrupt), output_file(str(target)) as stream:
+        stream.write("half")
+        raise KeyboardInterrupt
+    assert target.read_text() == "old" and sorted(os.listdir(tmp_path)) == ["out.txt"]
+    with output_file(str(target)) as stream:
+        stream.write("new")
+    assert target.read_text() == "new"
+    with pytest.raises(FileNotFoundError, match="there is no folder"), output_file(str(tmp_path / "no" / "x")):
+        pass
+
+
+def _cp1252_stdout(monkeypatch: pytest.MonkeyPatch) -> io.BytesIO:
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="cp1252"))
+    return raw
+
+
+def test_odds_falls_back_to_ascii_where_suits_cannot_be_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = _cp1252_stdout(monkeypatch)
+    assert main(["odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh"]) == 0
+    sys.stdout.flush()
+    text = raw.getvalue().decode("cp1252")
+    assert "As Ad" in text and "Kc Kd" in text
+
+
+def test_odds_ascii_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh", "--ascii")
+    assert "As Ad" in out and "♠" not in out
+    _, out, _ = run(capsys, "odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh")
+    assert ("A♠ A♦" in out) == (sys.stdout.encoding.lower().startswith("utf"))
+
+
+@pytest.mark.parametrize("command", ["eval", "census", "odds", "bench", "simulate", "play"])
+def test_help_lists_the_choices(command: str) -> None:
+    help_text = subprocess.run([sys.executable, "-m", "wildeval", command, "--help"], check=True,
+                               capture_output=True, text=True).stdout
+    if command in ("eval", "census", "odds"):
+        assert "high, low27, low_a5, three_card_poker" in help_text
+    if command in ("simulate", "play"):
+        assert "three-five-seven" in help_text and "deuce-to-seven-triple-draw" in help_text
+    if command == "simulate":
+        assert "JSON Lines" in help_text and "PHH" in help_text
+    assert "``" not in help_text and ":func:" not in help_text
