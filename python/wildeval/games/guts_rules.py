@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 import wildeval
+from wildeval.evaluator import Ranking
 
 __all__ = [
     "Declaration",
@@ -203,7 +204,7 @@ class GutsRules:
         """The most players one deck serves (at most 7)."""
         return min(MAX_PLAYERS, DECK_SIZE // self.stages[-1].cards)
 
-    def evaluator_settings(self, stage: int) -> tuple[str, str | None]:
+    def evaluator_settings(self, stage: int) -> tuple[Ranking, str | None]:
         """The evaluator ranking and wild ranks of stage ``stage`` (0-based).
 
         >>> preset("napalm").evaluator_settings(1)
@@ -212,7 +213,7 @@ class GutsRules:
         ('three_card_poker', '3')
         """
         s = self.stages[stage]
-        ranking: str
+        ranking: Ranking
         if s.ranking == "low":
             ranking = self.low_ranking
         elif s.cards == 3 and self.three_card_ranking == "three_card_poker":
