@@ -164,7 +164,7 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> 
 
 
 def _does(player: str, verb: str, you: str) -> str:
-    """``"Bot1 pays"`` but ``"You pay"``."""
+    """``"Bot 1 pays"`` but ``"You pay"``."""
     if player != you:
         return f"{player} {verb}"
     return f"{player} " + {"pays": "pay", "takes": "take", "wins": "win", "stays": "stay"}.get(verb, verb)
