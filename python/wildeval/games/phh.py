@@ -3,8 +3,10 @@
 A ``.phh`` file is one hand: ``key = value`` lines. A ``.phhs`` file holds several hands, each
 in a ``[n]`` section (n = 1, 2, ...), separated by a blank line, as ``HandHistory.dump_all``
 writes and ``HandHistory.load_all`` reads. Values are written the way pokerkit writes them
-(strings in single quotes, lists on one line), so that loading and dumping again with pokerkit
-gives back the same text.
+(strings in single quotes, or three if they hold one; lists on one line; no newline at the end
+of ``dumps_all``), so that ``HandHistory.dumps_all`` of the same hands gives back the same text.
+The one exception: a string pokerkit would write as invalid TOML (with three apostrophes in a
+row or a control character) is written as a TOML basic string, with escapes.
 
 >>> print(dumps({"variant": "F2L3D", "antes": [0, 0], "ante_trimming_status": False}))
 variant = 'F2L3D'
@@ -27,20 +29,26 @@ from collections.abc import Iterable, Mapping
 __all__ = ["dumps", "dumps_all", "toml_value"]
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_NEEDS_ESCAPE = re.compile(r"['\x00-\x08\x0a-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
 def _string(text: str) -> str:
-    if not _NEEDS_ESCAPE.search(text):
-        return f"'{text}'"
+    """As pokerkit writes it: ``'text'``, or ``'''text'''`` when it holds an apostrophe. Where
+    that would not be valid TOML (three apostrophes in a row, control characters), a TOML basic
+    string with escapes instead."""
+    if not _CONTROL.search(text):
+        if "'" not in text:
+            return f"'{text}'"
+        if "'''" not in text:
+            return f"'''{text}'''"
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def toml_value(value: object) -> str:
     """A value as TOML: bool, int, str, or a list of them.
 
-    >>> toml_value(["p1 cbr 4", 3, True]), toml_value("O'Brien")
-    ("['p1 cbr 4', 3, true]", '"O\\'Brien"')
+    >>> print(toml_value(["p1 cbr 4", 3, True]), toml_value("O'Brien"), toml_value("a\\nb"))
+    ['p1 cbr 4', 3, true] '''O'Brien''' "a\\nb"
     """
     if isinstance(value, bool):
         return "true" if value else "false"

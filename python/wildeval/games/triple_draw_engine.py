@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
@@ -223,7 +223,9 @@ class Event:
     player's five cards), ``fold``, ``check``, ``call``, ``bet``, ``raise`` (``amount`` as in
     :class:`Action`), ``discard``, ``reshuffle`` (a new stub of ``amount`` cards, made to serve
     ``seat``), ``serve`` (the cards a player draws), ``return`` (an uncalled bet given back),
-    ``show`` (``text`` the hand's description), ``muck``, ``win`` (``amount`` from one pot);
+    ``show`` (``text`` the hand's description), ``muck``, ``pot`` (when there are side pots: before
+    each pot is paid, ``amount`` in it, ``text`` "main pot", "side pot 1", ...), ``win``
+    (``amount`` from one pot: the only one, or the one the last ``pot`` event named);
     and the markers ``round`` (``amount`` 2-4: a betting round after a draw starts), ``draw``
     (``amount`` 1-3) and ``showdown``.
     """
@@ -289,7 +291,14 @@ PK_COMPLETION = (
     "pokerkit raises a full bet over an all-in for less than half a bet; Robert's Rules complete "
     "the wager"
 )
-PK_ABANDONED = "every player in a side pot folded; pokerkit burns such a pot's chips"
+PK_ABANDONED = (
+    "every player in a side pot folded: pokerkit fails an internal assertion (AssertionError) on "
+    "the fold that leaves one player in the hand; Robert's Rules pay the pot to its last contender"
+)
+PK_BURNED = (
+    "every player in a side pot folded: at the showdown pokerkit burns that pot's chips (warning "
+    "\"some chips will be burned\"); Robert's Rules pay the pot to its last contender"
+)
 PK_ODD_CHIPS = (
     "pokerkit gives every odd chip of a split pot to one player; Robert's Rules: no player gets "
     "more than one"
@@ -434,7 +443,9 @@ class _Pokerkit:
                 won[p] += share
             won[winners[0]] += odd
             odd_chips = odd_chips or odd > 1
-        return won, PK_ABANDONED if burned else PK_ODD_CHIPS if odd_chips else PK_MERGED
+        if burned:
+            return won, PK_ABANDONED if sum(self.live) == 1 else PK_BURNED
+        return won, PK_ODD_CHIPS if odd_chips else PK_MERGED
 
 
 def _name_list(names: Sequence[str] | None, n: int) -> list[str]:
@@ -458,7 +469,9 @@ class Hand:
     (``(seat, Action)`` in order), ``winnings`` (chips won per seat), ``small_blind_seat`` and
     ``big_blind_seat``, and ``pokerkit_divergence``: None, or why pokerkit could not replay this
     hand to the same stacks (our rules allowed something pokerkit does not; see
-    ``docs/triple-draw.md``).
+    ``docs/triple-draw.md``). ``show_losing`` (None: never) is asked, at the showdown, about each
+    player whose hand cannot win anything and so need not be shown: True shows it anyway, False
+    mucks it (what is shown changes no payout).
 
     >>> hand = Hand([50, 50], button=0, deck=range(52))       # heads-up: the dealer is small blind
     >>> hand.stacks, hand.bets, hand.to_act
@@ -534,6 +547,7 @@ class Hand:
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.pokerkit_divergence: str | None = None
+        self.show_losing: Callable[[int], bool] | None = None
         self.phase = Phase.BETTING
         self.betting_round = 0
         self.draws_done = 0
@@ -616,6 +630,10 @@ class Hand:
 
     def who(self, seat: int) -> str:
         return f"seat {seat} ({self.names[seat]})"
+
+    def phh_label(self, seat: int) -> str:
+        """The seat's player in PHH: ``p1`` is the first seat left of the dealer, ``pN`` the dealer."""
+        return f"p{(seat - self.button - 1) % self.n + 1}"
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
@@ -802,21 +820,22 @@ class Hand:
         pk = self._pk
         reason: str | None = None
         if not pk.queue or pk.queue[0] != seat:
-            expected = f"{self.who(pk.queue[0])} to act" if pk.queue else "no more betting"
-            reason = pk.note or f"pokerkit expects {expected}"
+            expected = f"{self.phh_label(pk.queue[0])} to act" if pk.queue else "no more betting"
+            reason = f"pokerkit expects {expected}"
         elif action.kind in (Kind.BET, Kind.RAISE):
             assert action.amount is not None
             reason = pk.refuses_raise(seat, action.amount)
-            if reason is not None and pk.note is not None:
-                reason = pk.note
-            elif reason is not None and reason.startswith("pokerkit raises to"):
+            if reason is not None and pk.note is None and reason.startswith("pokerkit raises to"):
                 reason = PK_SHORT_BLIND if max(self._bets) < self._high(seat) else PK_COMPLETION
         if reason is not None:
-            self.pokerkit_divergence = f"{self.who(seat)} {action}: {reason}"
+            where = f"{self.phh_label(seat)} {action}"
+            # after a short big blind was called in full, pokerkit's chips differ from ours: that
+            # call, not this action, is why pokerkit goes another way
+            self.pokerkit_divergence = f"{where}, after {pk.note}" if pk.note else f"{where}: {reason}"
             return
         ours = action.amount if action.kind is Kind.CALL else 0
         if action.kind in (Kind.CHECK, Kind.CALL) and pk.to_call(seat) != ours and pk.note is None:
-            pk.note = f"{self.who(seat)} {action}: {PK_SHORT_BLIND}"
+            pk.note = f"{self.phh_label(seat)} {action}: {PK_SHORT_BLIND}"
         pk.act(seat, action.kind, action.amount)
 
     def _apply_betting(self, seat: int, action: Action) -> None:
@@ -872,7 +891,7 @@ class Hand:
         if self.pokerkit_divergence is None:
             if pk.queue and sum(pk.live) > 1:
                 self.pokerkit_divergence = pk.note or (
-                    f"pokerkit expects {self.who(pk.queue[0])} to act before the round ends"
+                    f"pokerkit expects {self.phh_label(pk.queue[0])} to act before the round ends"
                 )
             else:
                 pk.end()
@@ -979,7 +998,9 @@ class Hand:
         (Robert's Rules: no player gets more than one odd chip). A pot that every player in it
         has folded from goes to the last of them to fold."""
         clockwise = self._order_from(self.button + 1)
-        for amount, eligible, payers in pots:
+        for k, (amount, eligible, payers) in enumerate(pots):
+            if len(pots) > 1:
+                self.events.append(Event("pot", None, amount, (), f"side pot {k}" if k else "main pot"))
             if not eligible:
                 winners = [max(payers, key=self._fold_order.index)]
                 text = "abandoned"
@@ -1029,7 +1050,7 @@ class Hand:
             if not self._active(p):
                 continue
             value = self._values[p] = ev(list(self._hands[p]))
-            if self._can_win(p):
+            if self._can_win(p) or (self.show_losing is not None and self.show_losing(p)):
                 self._shown[p] = tuple(self._hands[p])
                 self.events.append(Event("show", p, 0, tuple(self._hands[p]), ev.describe(value)))
             else:

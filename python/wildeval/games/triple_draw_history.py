@@ -29,7 +29,7 @@ from dataclasses import asdict
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games.triple_draw_engine import Action, Event, Hand, Kind, Rules
+from wildeval.games.triple_draw_engine import Action, Event, Hand, Kind, Rules, low27
 
 __all__ = ["GAME", "phh_fields", "phh_order", "replay", "to_json", "to_record"]
 
@@ -65,9 +65,23 @@ def _action_record(seat: int, a: Action) -> dict[str, Any]:
     return out
 
 
+def _shown_record(hand: Hand) -> list[dict[str, Any] | None]:
+    ev = low27()
+    out: list[dict[str, Any] | None] = []
+    for cards in hand.shown:
+        if cards is None:
+            out.append(None)
+        else:
+            value = ev(list(cards))
+            out.append({"cards": _cards(cards), "value": value, "description": ev.describe(value)})
+    return out
+
+
 def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[str, Any]:
-    """The hand as JSON-ready data (cards as text such as ``"7s 5d"``); seats are the hand's
-    seats 0..n-1 clockwise, ``table_seats`` (if given) their seats at the table."""
+    """The hand as JSON-ready data, for people as well as programs: cards as text such as
+    ``"7s 5d"``, and under ``"shown"`` each seat's hand shown at the showdown (None: not shown)
+    with its ``low27`` value (higher is better) and description. Seats are the hand's seats
+    0..n-1 clockwise, ``table_seats`` (if given) their seats at the table."""
     record: dict[str, Any] = {
         "game": GAME,
         "hand": hand.number,
@@ -86,6 +100,7 @@ def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[s
         "complete": hand.is_over,
         "finishing_stacks": list(hand.finishing_stacks) if hand.is_over else None,
         "winnings": list(hand.winnings) if hand.is_over else None,
+        "shown": _shown_record(hand),
         "pokerkit_divergence": hand.pokerkit_divergence,
     }
     return record
@@ -96,27 +111,67 @@ def to_json(hand: Hand, *, table_seats: Sequence[int] | None = None, indent: int
     return json.dumps(to_record(hand, table_seats=table_seats), indent=indent, ensure_ascii=False)
 
 
+def _get(record: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str = "the record") -> Any:
+    if not isinstance(record, dict) or key not in record:
+        raise ValueError(f"malformed {GAME} record: {where} has no {key!r}")
+    value = record[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ValueError(f"malformed {GAME} record: {key!r} in {where} is {value!r}")
+    return value
+
+
+def _read_action(a: Any, i: int) -> tuple[int, Action]:
+    where = f"action {i}"
+    try:
+        kind = Kind(_get(a, "kind", str, where))
+        amount = a.get("amount")
+        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise ValueError(f"its amount is {amount!r}")
+        cards = parse_cards(_get(a, "cards", str, where)) if "cards" in a else []
+        return _get(a, "seat", int, where), Action(kind, amount, tuple(cards))
+    except (ValueError, TypeError) as error:
+        if str(error).startswith("malformed"):
+            raise
+        raise ValueError(f"malformed {GAME} record: {where} ({a!r}): {error}") from None
+
+
 def replay(record: dict[str, Any]) -> Hand:
     """Deal the hand of a record again (same seed, same deck) and take its actions; ValueError
-    if the events come out different."""
-    if record.get("game") != GAME:
-        raise ValueError(f"not a {GAME} record: game is {record.get('game')!r}")
-    hand = Hand(
-        record["starting_stacks"],
-        record["button"],
-        rules=Rules(**record["rules"]),
-        names=record["players"],
-        seed=record["seed"],
-        deck=parse_cards(record["deck"]) if record["deck_given"] else None,
-        number=record["hand"],
-    )
-    if _cards(hand.deck) != record["deck"]:
+    if the record is malformed (naming what is wrong) or the hand comes out different. A hand
+    that the record shows at the showdown though it could not win is shown again."""
+    if not isinstance(record, dict) or record.get("game") != GAME:
+        got = record.get("game") if isinstance(record, dict) else type(record).__name__
+        raise ValueError(f"not a {GAME} record: game is {got!r}")
+    deck_text = _get(record, "deck", str)
+    try:
+        hand = Hand(
+            _get(record, "starting_stacks", list),
+            _get(record, "button", int),
+            rules=Rules(**_get(record, "rules", dict)),
+            names=_get(record, "players", list),
+            seed=_get(record, "seed", int),
+            deck=parse_cards(deck_text) if _get(record, "deck_given", bool) else None,
+            number=_get(record, "hand", int),
+        )
+    except (ValueError, TypeError) as error:
+        if str(error).startswith("malformed"):
+            raise
+        raise ValueError(f"malformed {GAME} record: {error}") from None
+    if _cards(hand.deck) != deck_text:
         raise ValueError("the seed does not give the recorded deck")
-    for a in record["actions"]:
-        action = Action(Kind(a["kind"]), a.get("amount"), tuple(parse_cards(a.get("cards", ""))))
-        hand.act(action, a["seat"])
-    if [_event_record(e) for e in hand.events] != record["events"]:
+    events = _get(record, "events", list)
+    shows = {e.get("seat") for e in events if isinstance(e, dict) and e.get("kind") == "show"}
+    hand.show_losing = shows.__contains__
+    for i, a in enumerate(_get(record, "actions", list)):
+        seat, action = _read_action(a, i)
+        try:
+            hand.act(action, seat)
+        except ValueError as error:
+            raise ValueError(f"the record's action {i} cannot be replayed: {error}") from None
+    if [_event_record(e) for e in hand.events] != events:
         raise ValueError("the replayed hand differs from the record")
+    if "shown" in record and record["shown"] != _shown_record(hand):
+        raise ValueError(f"malformed {GAME} record: 'shown' does not match the hands shown")
     return hand
 
 

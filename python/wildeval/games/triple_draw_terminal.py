@@ -1,0 +1,378 @@
+"""Deuce to Seven Triple Draw at the terminal: a person against bots, line by line.
+
+:func:`play_session` runs the game that ``wildeval play deuce-to-seven-triple-draw`` starts
+(through :func:`wildeval.games.triple_draw.play`); :func:`describe_event` is its table talk.
+Everything the person reads is written for "You": "You post", "you do not hold As".
+
+>>> describe_event(Event("post", 0, 1, (), "small blind"), ["You", "Bot 1"], me=0)
+'You post the small blind 1'
+>>> describe_event(Event("win", 1, 8, (), "split"), ["You", "Bot 1"], me=0, pot="side pot 1")
+'Bot 1 wins 8 from side pot 1 (split pot)'
+>>> describe_event(Event("show", 1, 0, (0, 51, 12, 20, 8), "A-7-5-4-2"), ["You", "Bot 1"])
+'Bot 1 shows As 7c 5c 4c 2c: A-7-5-4-2'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TextIO
+
+from wildeval.cards import format_cards, parse_cards, stream_shows_suits
+from wildeval.games.phh import dumps
+from wildeval.games.triple_draw_bots import LowballBot
+from wildeval.games.triple_draw_engine import (
+    MIN_PLAYERS,
+    Action,
+    Event,
+    Hand,
+    IllegalAction,
+    Kind,
+    Phase,
+    PlayerView,
+    Rules,
+    Table,
+    low27,
+)
+from wildeval.games.triple_draw_history import phh_fields
+
+__all__ = ["describe_event", "phh_section", "play_session"]
+
+
+def _shown_order(cards: Sequence[int]) -> list[int]:
+    """A hand as a lowball player reads it: highest card first."""
+    return sorted(cards, key=lambda c: (-(c >> 2), c & 3))
+
+
+def describe_event(
+    event: Event,
+    names: Sequence[str],
+    *,
+    me: int | None = None,
+    unicode: bool = False,
+    pot: str | None = None,
+) -> str | None:
+    """One line of table talk for an event as ``me`` sees it (None: nothing to say); ``pot``
+    names the pot a ``win`` is paid from when there are side pots ("main pot", "side pot 1").
+    Hands are written highest card first.
+
+    >>> describe_event(Event("raise", 1, 8, all_in=True), ["You", "Bot 1"], me=0)
+    'Bot 1 raises to 8 (all-in)'
+    >>> describe_event(Event("discard", 1, 2), ["You", "Bot 1"], me=0)
+    'Bot 1 draws 2'
+    """
+    def cards(cs: Sequence[int]) -> str:
+        return format_cards(_shown_order(cs), unicode=unicode)
+
+    mine = event.seat is not None and event.seat == me
+    who = ("You" if mine else names[event.seat]) if event.seat is not None else ""
+    s = "" if mine else "s"  # "You post", "Bot 1 posts"
+    all_in = " (all-in)" if event.all_in else ""
+    k = event.kind
+    if k == "post":
+        return f"{who} post{s} the {event.text} {event.amount}{all_in}"
+    if k == "deal":
+        return f"{who} are dealt {cards(event.cards)}" if mine else None
+    if k in ("fold", "check"):
+        return f"{who} {k}{s}"
+    if k in ("call", "bet"):
+        return f"{who} {k}{s} {event.amount}{all_in}"
+    if k == "raise":
+        return f"{who} raise{s} to {event.amount}{all_in}"
+    if k == "discard":
+        if mine:
+            return f"{who} discard {cards(event.cards)}" if event.cards else f"{who} stand pat"
+        return f"{who} draws {event.amount}" if event.amount else f"{who} stands pat"
+    if k == "serve":
+        return f"{who} draw {cards(event.cards)}" if mine else None
+    if k == "reshuffle":
+        return "The stub is short: the discards are shuffled into a new stub"
+    if k == "return":
+        return f"{event.amount} uncalled returned to {'you' if mine else who}"
+    if k == "show":
+        return f"{who} show{s} {cards(event.cards)}: {event.text}"
+    if k == "muck":
+        return f"{who} muck{s}"
+    if k == "win":
+        where = "" if pot is None else f" from the {pot}" if pot == "main pot" else f" from {pot}"
+        how = {"split": " (split pot)", "uncontested": "",
+               "abandoned": " (everyone else in it folded)" if pot else " (abandoned side pot)"}
+        return f"{who} win{s} {event.amount}{where}{how.get(event.text, '')}"
+    if k == "round":
+        return f"-- betting round {event.amount} --"
+    if k == "draw":
+        return f"-- draw {event.amount} of 3 --"
+    if k == "showdown":
+        return "-- showdown --"
+    return None
+
+
+def phh_section(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
+    """One hand of a table as a ``[n]`` section of a ``.phhs`` file, ending with a newline and
+    preceded by a blank line after the first hand: sections written one after another make the
+    same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline."""
+    fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=1)
+    return ("\n" if hand.number > 1 else "") + f"[{hand.number}]\n" + dumps(fields) + "\n"
+
+
+_HELP = (
+    "Betting: f = fold, k = check, c = call (or check), b = bet, r = raise, q = quit.\n"
+    "Draw: the cards to discard by text ('Kd 9s') or position ('4 5'), p = stand pat, q = quit."
+)
+_BETTING_WORDS = {"f", "fold", "k", "x", "check", "c", "call", "b", "bet", "r", "raise"}
+_PAT_WORDS = {"p", "pat", "-", "stand", "none"}
+_DRAW_WORDS = _PAT_WORDS | {"d", "discard", "draw"}
+_IN_THE_DRAW = "It is the draw: say which cards to discard, or p to stand pat"
+
+
+def _parse_betting(text: str, view: PlayerView) -> Action | str:
+    words = text.lower().split()
+    word = words[0]
+    if word in _DRAW_WORDS or _looks_like_a_discard(text):
+        options = ", ".join(str(a) for a in view.legal_actions)
+        return f"It is a betting round, not the draw: {options} (f, k, c, b or r)"
+    amount: int | None = None
+    if len(words) > 1:
+        try:
+            amount = int(words[-1])
+        except ValueError:
+            return f"not an amount: {words[-1]!r}"
+    kinds = {a.kind for a in view.legal_actions}
+    if word in ("f", "fold"):
+        return Action.fold()
+    if word in ("k", "x", "check"):
+        return Action.check()
+    if word in ("c", "call"):
+        return Action.check() if Kind.CHECK in kinds and word == "c" else Action.call(amount)
+    if word in ("b", "bet"):
+        return Action.bet(amount)
+    if word in ("r", "raise"):
+        return Action.raise_to(amount)
+    return f"unknown command {word!r}"
+
+
+def _looks_like_a_discard(text: str) -> bool:
+    words = text.replace(",", " ").split()
+    if all(w.isdigit() for w in words):
+        return True
+    try:
+        parse_cards(" ".join(words))
+    except ValueError:
+        return False
+    return True
+
+
+def _parse_discard(text: str, view: PlayerView, unicode: bool = False) -> Action | str:
+    words = text.replace(",", " ").split()
+    if words[0].lower() in _BETTING_WORDS:
+        return _IN_THE_DRAW
+    if words[0].lower() in ("d", "discard", "draw"):
+        words = words[1:]
+    if not words or words[0].lower() in _PAT_WORDS:
+        return Action.discard()
+    if all(w.isdigit() for w in words):
+        positions = [int(w) for w in words]
+        if any(not 1 <= p <= len(view.hand) for p in positions):
+            return f"positions are 1-{len(view.hand)}"
+        shown = _shown_order(view.hand)
+        return Action.discard(shown[p - 1] for p in positions)
+    try:
+        cards = parse_cards(" ".join(words))
+    except ValueError as error:
+        return str(error)
+    missing = [c for c in cards if c not in view.hand]
+    if missing:
+        return f"you do not hold {format_cards(missing, unicode=unicode)}"
+    return Action.discard(cards)
+
+
+def _for_you(message: str, hand: Hand, me: int) -> str:
+    """An engine message about seat ``me`` as said to the person."""
+    text = message.replace(hand.who(me), "you").replace("of their chips", "of your chips")
+    return text.replace("they do not hold", "you do not hold")
+
+
+def _table_line(view: PlayerView, names: Sequence[str]) -> str:
+    """Every player's chips: ``Pot 6 | You 196 (bet 2), Bot 1 0 (all-in, bet 5), Bot 2 (folded)``."""
+    parts = []
+    for p, name in enumerate(names):
+        notes = []
+        if view.folded[p]:
+            notes.append("folded")
+        elif view.all_in[p]:
+            notes.append("all-in")
+        if view.bets[p]:
+            notes.append(f"bet {view.bets[p]}")
+        parts.append(f"{name} {view.stacks[p]}" + (f" ({', '.join(notes)})" if notes else ""))
+    return f"Pot {view.pot + sum(view.bets)} | " + ", ".join(parts)
+
+
+def balances(names: Sequence[str], stacks: Sequence[int], start: int) -> str:
+    """``You 188 (-12), Bot 1 214 (+14)``: each player's chips and net result.
+
+    >>> balances(["You", "Bot 1"], [188, 212], 200)
+    'You 188 (-12), Bot 1 212 (+12)'
+    """
+    return ", ".join(f"{n} {s} ({s - start:+d})" for n, s in zip(names, stacks))
+
+
+class _Session:
+    """The terminal game: one table, the person at seat 0 ("You")."""
+
+    def __init__(
+        self, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
+        history: TextIO | None, unicode: bool | None, starting_stack: int,
+    ) -> None:
+        rng = random.Random(seed)
+        self.unicode = stream_shows_suits(stdout) if unicode is None else bool(unicode)
+        self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+        self.rules = Rules()
+        self.start = starting_stack
+        self.table = Table(players, rules=self.rules, names=self.names, seed=rng.getrandbits(63),
+                           starting_stack=starting_stack)
+        self.bots = {s: LowballBot(rng.getrandbits(63)) for s in range(1, players)}
+        self.stdin, self.stdout, self.history = stdin, stdout, history
+        self.hand: Hand | None = None
+        self.me = 0
+        self.told = 0
+        self.pot: str | None = None
+        self.quit: str | None = None  # why the person left: "quit" or "eof"
+
+    def say(self, line: str = "") -> None:
+        self.stdout.write(line + "\n")
+
+    def ask(self, prompt: str) -> str | None:
+        """A line from the person (None at the end of input)."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return None if not line else line.strip()
+
+    def tell(self) -> None:
+        """Say what happened since the last time, as the person sees it."""
+        hand = self.hand
+        assert hand is not None
+        events = hand.view(self.me).events
+        for event in events[self.told:]:
+            if event.kind == "pot":
+                self.pot = event.text
+                continue
+            line = describe_event(event, hand.names, me=self.me, unicode=self.unicode, pot=self.pot)
+            if line is not None:
+                self.say(line)
+        self.told = len(events)
+
+    def show_losing(self, seat: int) -> bool:
+        """At the showdown the person's hand cannot win: show it or muck it (the rules let a
+        player who cannot win muck)."""
+        hand = self.hand
+        assert hand is not None
+        if seat != self.me or self.quit is not None:
+            return False
+        self.tell()
+        cards = hand.hand_of(seat)
+        ev = low27()
+        held = format_cards(_shown_order(cards), unicode=self.unicode)
+        text = self.ask(f"Your {held} ({ev.describe(ev(list(cards)))}) cannot win: "
+                        "s = show it, anything else mucks it > ")
+        if text is None:
+            self.quit = "eof"
+        elif text.lower() in ("q", "quit", "exit"):
+            self.quit = "quit"
+        return text is not None and text.lower() in ("s", "show")
+
+    def run(self) -> int:
+        say, table = self.say, self.table
+        say("Deuce to Seven Triple Draw: the lowest hand wins (7-5-4-3-2 is the best; aces are high, "
+            "straights and flushes count against you).")
+        say(f"Blinds {self.rules.small_blind}-{self.rules.big_blind}, bets {self.rules.small_bet}-"
+            f"{self.rules.big_bet}, {self.start} chips each. Type 'help' for the commands.")
+        while 0 in table.seated and len(table.seated) >= MIN_PLAYERS:
+            if not self.play_hand():
+                say()
+                say("Balances (the unfinished hand not counted): "
+                    + balances(self.names, table.stacks, self.start))
+                say("End of input: goodbye." if self.quit == "eof" else "Goodbye.")
+                return 0
+            say("Stacks: " + ", ".join(f"{self.names[s]} {table.stacks[s]}" for s in table.seated))
+            if self.quit is not None:  # they left while choosing to show or muck: the hand is over
+                say("Balances: " + balances(self.names, table.stacks, self.start))
+                say("End of input: goodbye." if self.quit == "eof" else "Goodbye.")
+                return 0
+        if table.stacks[0] == 0:
+            say("You are out of chips. Game over.")
+        else:
+            say("You have won every chip at the table!")
+        say("Balances: " + balances(self.names, table.stacks, self.start))
+        return 0
+
+    def play_hand(self) -> bool:
+        """Play one hand; False if the person left before it ended."""
+        table = self.table
+        hand = self.hand = table.start_hand()
+        seats = list(table.hand_seats)
+        self.me, self.told, self.pot = seats.index(0), 0, None
+        hand.show_losing = self.show_losing
+        names = hand.names
+        self.say()
+        self.say(f"=== Hand {hand.number} (dealer: {names[hand.button]}) "
+                 + ", ".join(f"{names[i]} {hand.starting_stacks[i]}" for i in range(hand.n)) + " ===")
+        shown_at = -1
+        while True:
+            self.tell()
+            if hand.is_over:
+                break
+            seat = hand.to_act
+            assert seat is not None
+            if seat != self.me:
+                hand.act(self.bots[seats[seat]].choose(hand.view(seat)), seat)
+                continue
+            view = hand.view(self.me)
+            if shown_at != len(hand.events):
+                self.say(_table_line(view, names))
+                shown_at = len(hand.events)
+            held = format_cards(_shown_order(view.hand), unicode=self.unicode)
+            if view.phase is Phase.DRAW:
+                prompt = f"Your hand: {held} | discard which (p = stand pat)? "
+            else:
+                options = ", ".join(str(a) for a in view.legal_actions)
+                prompt = f"Your hand: {held} | {options} > "
+            text = self.ask(prompt)
+            if text is None:
+                self.quit = "eof"
+                return False
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                self.quit = "quit"
+                return False
+            if text.lower() in ("h", "help", "?"):
+                self.say(_HELP)
+                continue
+            if view.phase is Phase.DRAW:
+                parsed, usage = _parse_discard(text, view, self.unicode), _HELP.splitlines()[1]
+            else:
+                parsed, usage = _parse_betting(text, view), _HELP.splitlines()[0]
+            if isinstance(parsed, str):
+                self.say(f"{parsed}." + ("" if parsed.startswith("It is") else f" {usage}"))
+                continue
+            try:
+                hand.act(parsed, self.me)
+            except IllegalAction as error:
+                self.say(_for_you(str(error), hand, self.me))
+        if self.history is not None:
+            self.history.write(phh_section(hand, seats, len(table.stacks)))
+            self.history.flush()
+        table.end_hand()
+        return True
+
+
+def play_session(
+    *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
+    history: TextIO | None = None, unicode: bool | None = None, starting_stack: int = 200,
+) -> int:
+    """A person (seat 1, "You") plays against :class:`LowballBot` opponents, hand after hand,
+    until they quit, input ends, they run out of chips or they win every chip; then each
+    player's chips and net result. ``history`` receives every finished hand as a PHH section,
+    flushed at once; ``unicode`` None shows suit symbols only if ``stdout`` can encode them."""
+    return _Session(players, seed, stdin, stdout, history, unicode, starting_stack).run()
