@@ -19,6 +19,7 @@ MODULES = [
     "wildeval.games.guts",
     "wildeval.games.guts_rules",
     "wildeval.games.guts_engine",
+    "wildeval.games.guts_history",
     "wildeval.games.guts_bots",
     "wildeval.games.triple_draw",
     "wildeval.games.triple_draw_engine",

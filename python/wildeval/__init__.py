@@ -13,4 +13,4 @@ from wildeval.evaluator import Evaluator, census
 from wildeval.values import Category
 
 __all__ = ["Category", "Evaluator", "census", "format_cards", "parse_cards"]
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"

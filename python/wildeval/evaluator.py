@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, overload
+from typing import Any, Literal, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -25,12 +25,12 @@ CARD_COUNTS: dict[str, tuple[int, int]] = {
 _STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 
 
-def _check_settings(ranking: object, flush_duplicates: object) -> str:
+def _check_settings(ranking: object, flush_duplicates: object) -> Ranking:
     if not isinstance(ranking, str) or ranking not in RANKINGS:
         raise ValueError(f"unknown ranking {ranking!r}; choose one of {', '.join(RANKINGS)}")
     if not isinstance(flush_duplicates, (bool, np.bool_)):
         raise TypeError(f"flush_duplicates must be a bool, not {type(flush_duplicates).__name__}")
-    return ranking
+    return cast(Ranking, ranking)
 
 
 class Evaluator(_core.Evaluator):
@@ -68,7 +68,7 @@ class Evaluator(_core.Evaluator):
         self._flush_duplicates = bool(flush_duplicates)
 
     @property
-    def ranking(self) -> str:
+    def ranking(self) -> Ranking:
         return self._ranking
 
     @property
@@ -179,7 +179,7 @@ class Evaluator(_core.Evaluator):
         if values.dtype == np.bool_ or values.dtype.kind not in "iu":
             raise TypeError(f"hand values must be integers, not {values.dtype}")
         distinct, inverse = np.unique(values, return_inverse=True)
-        mapped = np.array([fn(v) for v in distinct.tolist()], dtype=dtype)
+        mapped: npt.NDArray[Any] = np.array([fn(v) for v in distinct.tolist()], dtype=dtype)
         return mapped[inverse.reshape(values.shape)] if distinct.size else np.empty(values.shape, dtype)
 
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:

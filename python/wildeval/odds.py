@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.evaluator import CARD_COUNTS, Evaluator
+from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking
 
 __all__ = ["MAX_EXHAUSTIVE", "Equity", "equity"]
 
@@ -67,7 +67,7 @@ def equity(
     board: str | Iterable[object] = (),
     *,
     board_size: int = 5,
-    ranking: str = "high",
+    ranking: Ranking = "high",
     wild: None | str | Iterable[int] = None,
     flush_duplicates: bool = True,
     trials: int | None = None,

@@ -12,7 +12,7 @@ from wildeval.cli.common import ArgumentParser
 __all__ = ["main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="wildeval",
         description="Poker hand evaluation with wild ranks, five of a kind, lowball and three-card "

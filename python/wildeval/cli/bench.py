@@ -29,7 +29,8 @@ SEED = 20261129
 class Result:
     name: str
     hands: int
-    seconds: float
+    seconds: float  # the best of the repeats
+    spread: float  # (slowest - best) / best over the repeats; 0 for a single timing
 
     @property
     def rate(self) -> float:
@@ -46,8 +47,11 @@ class Sizes:
     repeat: int
 
 
-QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=2_000, peer=100_000, slow_peer=2_000, repeat=3)
-FULL = Sizes(batch=2_000_000, per_call=1_000_000, reference=10_000, peer=500_000, slow_peer=10_000, repeat=10)
+# The reference runs about 50,000 hands/s: 20,000 hands (0.4 s) a timing, best of the repeats, keeps
+# its rate (the denominator of every ratio) within a few per cent between runs.
+QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=10_000, peer=100_000, slow_peer=2_000, repeat=3)
+FULL = Sizes(batch=2_000_000, per_call=1_000_000, reference=20_000, peer=500_000, slow_peer=10_000, repeat=10)
+PEERS = ("eval7", "phevaluator", "treys", "pokerkit")  # the test extra installs them all
 
 
 def register(commands: Any) -> None:
@@ -66,13 +70,14 @@ def _progress(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _time(fn: Callable[[], object], repeat: int = 1) -> float:
-    best = float("inf")
+def _time(fn: Callable[[], object], repeat: int = 1) -> tuple[float, float]:
+    """The best time of ``repeat`` runs, and the spread: (slowest - best) / best."""
+    times = []
     for _ in range(repeat):
         start = time.perf_counter()
         fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+        times.append(time.perf_counter() - start)
+    return min(times), (max(times) - min(times)) / min(times)
 
 
 def _peers(hands: np.ndarray, sizes: Sizes) -> list[tuple[str, int, Callable[[], object]]]:
@@ -125,7 +130,7 @@ def measure(sizes: Sizes) -> dict[str, Any]:
 
     def record(name: str, n: int, fn: Callable[[], object], repeat: int = 1) -> None:
         _progress(f"{name} ({n:,} hands)")
-        results.append(Result(name, n, _time(fn, repeat)))
+        results.append(Result(name, n, *_time(fn, repeat)))
 
     out = np.empty(len(hands), dtype=np.int32)
     record("wildeval batch, 1 thread", len(hands), lambda: natural.batch(hands, threads=1), sizes.repeat)
@@ -135,12 +140,14 @@ def measure(sizes: Sizes) -> dict[str, Any]:
            sizes.repeat)
     record('wildeval batch, wild "357", 1 thread', len(hands), lambda: wild.batch(hands, threads=1), sizes.repeat)
     lists = hands[: sizes.per_call].tolist()
-    record("wildeval per call, ev(list of 7 ints)", len(lists), lambda: [natural(h) for h in lists])
+    record("wildeval per call, ev(list of 7 ints)", len(lists), lambda: [natural(h) for h in lists], sizes.repeat)
     ref = ReferenceEvaluator()
     ref_lists = lists[: sizes.reference]
-    record("wildeval.reference (pure Python)", len(ref_lists), lambda: [ref(h) for h in ref_lists])
-    for name, n, fn in _peers(hands, sizes):
-        record(name, n, fn)
+    record("wildeval.reference (pure Python)", len(ref_lists), lambda: [ref(h) for h in ref_lists],
+           max(3, sizes.repeat // 2))
+    found = _peers(hands, sizes)
+    for name, n, fn in found:
+        record(name, n, fn, 3)
     reference_rate = next(r.rate for r in results if r.name.startswith("wildeval.reference"))
     _progress("import time, in fresh interpreters")
     start_up = import_seconds()
@@ -154,6 +161,7 @@ def measure(sizes: Sizes) -> dict[str, Any]:
             "python": platform.python_version(),
         },
         "seed": SEED,
+        "missing_peers": [p for p in PEERS if not any(name.startswith(p) for name, _, _ in found)],
         "results": [
             asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results
         ],
@@ -196,13 +204,18 @@ def format_table(report: dict[str, Any]) -> str:
     lines = [
         f"{m['processor']}, {m['cores']} cores, Python {m['python']}; random 7-card hands, seed {report['seed']}",
         "",
-        f"{'evaluator':<42} {'hands':>11} {'M hands/s':>10} {'x reference':>12}",
+        f"{'evaluator':<42} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12}",
     ]
     for r in report["results"]:
         lines.append(
-            f"{r['name']:<42} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['vs_reference']:>12,.1f}"
+            f"{r['name']:<42} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['spread']:>7.1%} "
+            f"{r['vs_reference']:>12,.1f}"
         )
     lines.append("")
+    lines.append("Best of the repeats; spread = (slowest - best) / best over them.")
+    if report["missing_peers"]:
+        lines.append(f"Not installed, so not measured: {', '.join(report['missing_peers'])} "
+                     "(pip install 'wildeval[test]' installs them).")
     lines.append(
         f"import wildeval + tables + first value: {report['import_seconds'] * 1000:.0f} ms; "
         f"tables: {report['table_bytes'] / 2**20:.2f} MiB"
