@@ -164,13 +164,13 @@ def test_round_trip_random_hands(cards: list[int], unicode: bool) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("Xs", r"^bad card at character 0 of 'Xs': 'X' is not a rank"),
-        ("As Xd", r"^bad card at character 3 of 'As Xd': 'X' is not a rank"),
-        ("1h", r"character 0 .*'1' is not a rank"),
+        ("Xs", r"^bad card at the 1st character of 'Xs': 'X' is not a rank"),
+        ("As Xd", r"^bad card at the 4th character of 'As Xd': 'X' is not a rank"),
+        ("1h", r"the 1st character .*'1' is not a rank"),
         ("0h", r"'0' is not a rank"),
         ("11h", r"'1' is not a rank"),
         ("♠A", r"'♠' is not a rank"),
-        ("As-Kd", r"character 2 .*'-' is not a rank"),
+        ("As-Kd", r"the 3rd character .*'-' is not a rank"),
     ],
 )
 def test_bad_rank(text: str, message: str) -> None:
@@ -181,13 +181,13 @@ def test_bad_rank(text: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("A", r"^bad card at character 0 of 'A': expected a suit .* got the end of the text$"),
-        ("As K", r"character 3 of 'As K': expected a suit .*got the end of the text"),
-        ("Ax", r"character 0 .*expected a suit .*got 'x'"),
-        ("A s", r"character 0 .*expected a suit .*got ' '"),
-        ("AK", r"character 0 .*expected a suit .*got 'K'"),
-        ("10", r"character 0 .*expected a suit .*got the end of the text"),
-        ("As Kd 3", r"character 6 .*got the end of the text"),
+        ("A", r"^bad card at the 1st character of 'A': expected a suit .* got the end of the text$"),
+        ("As K", r"the 4th character of 'As K': expected a suit .*got the end of the text"),
+        ("Ax", r"the 1st character .*expected a suit .*got 'x'"),
+        ("A s", r"the 1st character .*expected a suit .*got ' '"),
+        ("AK", r"the 1st character .*expected a suit .*got 'K'"),
+        ("10", r"the 1st character .*expected a suit .*got the end of the text"),
+        ("As Kd 3", r"the 7th character .*got the end of the text"),
     ],
 )
 def test_missing_suit(text: str, message: str) -> None:
@@ -198,15 +198,15 @@ def test_missing_suit(text: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
-        ("As As", r"^duplicate card As: items 0 and 1$"),
-        ("AsAs", r"^duplicate card As: items 0 and 1$"),
-        ("As Kd 3h Kd", r"^duplicate card Kd: items 1 and 3$"),
-        ("A♠ K♦ a♠", r"^duplicate card As: items 0 and 2$"),
-        ("10h Th", r"^duplicate card Th: items 0 and 1$"),
-        ([6, 1, 6], r"^duplicate card 3h: items 0 and 2$"),
-        ([51, "As"], r"^duplicate card As: items 0 and 1$"),
-        (["2c", 5, np.int8(0)], r"^duplicate card 2c: items 0 and 2$"),
-        (np.array([9, 9]), r"^duplicate card 4d: items 0 and 1$"),
+        ("As As", r"^duplicate card As: the 1st and 2nd cards$"),
+        ("AsAs", r"^duplicate card As: the 1st and 2nd cards$"),
+        ("As Kd 3h Kd", r"^duplicate card Kd: the 2nd and 4th cards$"),
+        ("A♠ K♦ a♠", r"^duplicate card As: the 1st and 3rd cards$"),
+        ("10h Th", r"^duplicate card Th: the 1st and 2nd cards$"),
+        ([6, 1, 6], r"^duplicate card 3h: the 1st and 3rd cards$"),
+        ([51, "As"], r"^duplicate card As: the 1st and 2nd cards$"),
+        (["2c", 5, np.int8(0)], r"^duplicate card 2c: the 1st and 3rd cards$"),
+        (np.array([9, 9]), r"^duplicate card 4d: the 1st and 2nd cards$"),
     ],
 )
 def test_duplicates_name_the_card_and_both_positions(cards: object, message: str) -> None:
@@ -217,26 +217,26 @@ def test_duplicates_name_the_card_and_both_positions(cards: object, message: str
 @pytest.mark.parametrize(
     ("cards", "error", "message"),
     [
-        ([1.0], TypeError, r"^item 0 \(1\.0, a float\) is not a card"),
-        ([51, 2.5], TypeError, r"^item 1 \(2\.5, a float\) is not a card"),
-        (np.array([1.0, 2.0]), TypeError, r"item 0 .*float64"),
-        ([True], TypeError, r"^item 0 is a bool \(True\), not a card$"),
-        ([3, False], TypeError, r"^item 1 is a bool \(False\), not a card$"),
-        ([np.bool_(True)], TypeError, r"item 0 .*bool"),
-        ([None], TypeError, r"item 0 \(None, a NoneType\)"),
-        ([[1]], TypeError, r"item 0 \(\[1\], a list\)"),
-        ([b"As"], TypeError, r"item 0 \(b'As', a bytes\)"),
+        ([1.0], TypeError, r"^the 1st item \(1\.0, a float\) is not a card"),
+        ([51, 2.5], TypeError, r"^the 2nd item \(2\.5, a float\) is not a card"),
+        (np.array([1.0, 2.0]), TypeError, r"the 1st item .*float64"),
+        ([True], TypeError, r"^the 1st item is a bool \(True\), not a card$"),
+        ([3, False], TypeError, r"^the 2nd item is a bool \(False\), not a card$"),
+        ([np.bool_(True)], TypeError, r"the 1st item .*bool"),
+        ([None], TypeError, r"the 1st item \(None, a NoneType\)"),
+        ([[1]], TypeError, r"the 1st item \(\[1\], a list\)"),
+        ([b"As"], TypeError, r"the 1st item \(b'As', a bytes\)"),
         (b"As", TypeError, r"not bytes"),
         (bytearray(b"As"), TypeError, r"not bytes"),
         (None, TypeError, r"not NoneType"),
         (51, TypeError, r"not int"),
         (5.0, TypeError, r"not float"),
-        ([52], ValueError, r"^item 0 \(52\) is not a card: cards are ints 0-51$"),
-        ([0, -1], ValueError, r"^item 1 \(-1\) is not a card"),
-        ([np.int64(60)], ValueError, r"^item 0 \(60\) is not a card"),
-        ([2**64], ValueError, r"item 0 \(18446744073709551616\) is not a card"),
-        (["AsKd"], ValueError, r"^item 0 \('AsKd'\) is not exactly one card$"),
-        ([51, ""], ValueError, r"^item 1 \(''\) is not exactly one card$"),
+        ([52], ValueError, r"^the 1st item \(52\) is not a card: cards are ints 0-51$"),
+        ([0, -1], ValueError, r"^the 2nd item \(-1\) is not a card"),
+        ([np.int64(60)], ValueError, r"^the 1st item \(60\) is not a card"),
+        ([2**64], ValueError, r"the 1st item \(18446744073709551616\) is not a card"),
+        (["AsKd"], ValueError, r"^the 1st item \('AsKd'\) is not exactly one card$"),
+        ([51, ""], ValueError, r"^the 2nd item \(''\) is not exactly one card$"),
         (["Xs"], ValueError, r"'X' is not a rank"),
         (["A"], ValueError, r"expected a suit"),
     ],
@@ -249,10 +249,10 @@ def test_bad_items(cards: object, error: type[Exception], message: str) -> None:
 @pytest.mark.parametrize(
     ("cards", "error", "message"),
     [
-        ([52], ValueError, r"item 0 \(52\) is not a card"),
-        ([0, -1], ValueError, r"item 1 \(-1\) is not a card"),
-        ([1.0], TypeError, r"item 0 \(1\.0, a float\)"),
-        ([True], TypeError, r"item 0 is a bool"),
+        ([52], ValueError, r"the 1st item \(52\) is not a card"),
+        ([0, -1], ValueError, r"the 2nd item \(-1\) is not a card"),
+        ([1.0], TypeError, r"the 1st item \(1\.0, a float\)"),
+        ([True], TypeError, r"the 1st item is a bool"),
     ],
 )
 def test_format_cards_errors(cards: list[object], error: type[Exception], message: str) -> None:
@@ -273,5 +273,5 @@ def test_every_two_character_token() -> None:
         if a in rank_chars and b in suit_chars:
             assert parse_cards(token) == [4 * rank_chars[a] + suit_chars[b]]
         else:
-            with pytest.raises(ValueError, match="bad card at character 0"):
+            with pytest.raises(ValueError, match="bad card at the 1st character"):
                 parse_cards(token)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-__all__ = ["RANKS", "SUITS", "card", "format_cards", "parse_cards", "rank_of", "stream_shows_suits",
+__all__ = ["RANKS", "SUITS", "card", "format_cards", "ordinal", "parse_cards", "rank_of", "stream_shows_suits",
            "suit_of"]
 
 RANKS = "23456789TJQKA"
@@ -34,6 +34,18 @@ _SUIT_OF_CHAR = (
 )
 _SEPARATORS = " \t\r\n,"
 N_CARDS = 52
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``: positions in messages count as a
+    person counts, from 1, and say so.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '102nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def card(rank: int, suit: int) -> int:
@@ -68,12 +80,13 @@ def _parse_text(text: str) -> list[int]:
             rank, i = _RANK_OF_CHAR[ch], i + 1
         else:
             raise ValueError(
-                f"bad card at character {start} of {text!r}: {ch!r} is not a rank (2-9, T or 10, J, Q, K, A)"
+                f"bad card at the {ordinal(start + 1)} character of {text!r}: {ch!r} is not a rank "
+                "(2-9, T or 10, J, Q, K, A)"
             )
         if i >= n or text[i] not in _SUIT_OF_CHAR:
             got = repr(text[i]) if i < n else "the end of the text"
             raise ValueError(
-                f"bad card at character {start} of {text!r}: expected a suit (c d h s or ♣ ♦ ♥ ♠) "
+                f"bad card at the {ordinal(start + 1)} character of {text!r}: expected a suit (c d h s or ♣ ♦ ♥ ♠) "
                 f"after the rank, got {got}"
             )
         cards.append(4 * rank + _SUIT_OF_CHAR[text[i]])
@@ -85,19 +98,19 @@ def _as_card(item: object, position: int) -> int:
     if isinstance(item, str):
         parsed = _parse_text(item)
         if len(parsed) != 1:
-            raise ValueError(f"item {position} ({item!r}) is not exactly one card")
+            raise ValueError(f"the {ordinal(position + 1)} item ({item!r}) is not exactly one card")
         return parsed[0]
     if isinstance(item, bool) or type(item).__name__ == "bool_":
-        raise TypeError(f"item {position} is a bool ({item!r}), not a card")
+        raise TypeError(f"the {ordinal(position + 1)} item is a bool ({item!r}), not a card")
     try:
         value = operator.index(item)  # type: ignore[arg-type]  # ints, numpy ints; floats raise
     except TypeError:
         raise TypeError(
-            f"item {position} ({item!r}, a {type(item).__name__}) is not a card: "
+            f"the {ordinal(position + 1)} item ({item!r}, a {type(item).__name__}) is not a card: "
             "give an int 0-51 or text like 'As'"
         ) from None
     if not 0 <= value < N_CARDS:
-        raise ValueError(f"item {position} ({value}) is not a card: cards are ints 0-51")
+        raise ValueError(f"the {ordinal(position + 1)} item ({value}) is not a card: cards are ints 0-51")
     return value
 
 
@@ -111,7 +124,7 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
     >>> parse_cards("AsAs")
     Traceback (most recent call last):
     ...
-    ValueError: duplicate card As: items 0 and 1
+    ValueError: duplicate card As: the 1st and 2nd cards
     """
     if isinstance(cards, str):
         result = _parse_text(cards)
@@ -128,7 +141,9 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
     seen: dict[int, int] = {}
     for i, c in enumerate(result):
         if c in seen:
-            raise ValueError(f"duplicate card {format_cards([c])}: items {seen[c]} and {i}")
+            raise ValueError(
+                f"duplicate card {format_cards([c])}: the {ordinal(seen[c] + 1)} and {ordinal(i + 1)} cards"
+            )
         seen[c] = i
     return result
 

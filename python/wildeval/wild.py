@@ -5,6 +5,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
+from wildeval.cards import ordinal
+
 __all__ = ["parse_wild"]
 
 _RANK_OF_CHAR = {ch: i for i, ch in enumerate("23456789TJQKA")}
@@ -31,7 +33,8 @@ def parse_wild(wild: None | str | Iterable[int]) -> frozenset[int]:
                 continue
             if ch not in _RANK_OF_CHAR:
                 raise ValueError(
-                    f"wild={wild!r}: {ch!r} at character {pos} is not a rank (2-9, T or 10, J, Q, K, A)"
+                    f"wild={wild!r}: {ch!r}, the {ordinal(pos + 1)} character, is not a rank "
+                    "(2-9, T or 10, J, Q, K, A)"
                 )
             ranks.add(_RANK_OF_CHAR[ch])
         if not ranks:
