@@ -1,3 +1,5 @@
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -5,7 +7,7 @@ RANKINGS: tuple[str, ...]
 
 class Evaluator:
     def __init__(self, ranking: str, wild_rank_mask: int, flush_duplicates: bool) -> None: ...
-    def __call__(self, cards: object) -> int: ...
+    def __call__(self, cards: str | Iterable[object]) -> int: ...
     def _batch(
         self, hands: npt.NDArray[np.integer], threads: int | None, out: npt.NDArray[np.int32] | None
     ) -> npt.NDArray[np.int32]: ...

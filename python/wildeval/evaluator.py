@@ -41,10 +41,20 @@ class Evaluator(_core.Evaluator):
     ``"three_card_poker"`` (exactly 3 cards). Each has its own value scale, higher = better;
     wild ranks work with "high" and "three_card_poker".
 
-    ``ev(cards)`` gives a hand's value: an int, higher is better, equal values tie (see
-    :mod:`wildeval.values` for what the bits mean). Cards are a list or tuple of ints 0-51 or
-    text such as ``"As Kd 3h"``. ``ev.batch(array)`` evaluates one hand per row of a 2-D integer
-    array, natively and without the GIL.
+    Evaluator(ranking="high", wild=None, *, flush_duplicates=True)
+        ranking: "high", "low27", "low_a5" or "three_card_poker".
+        wild: None, rank characters ("3", "357", "T" or "10") or rank indices 0-12.
+        flush_duplicates: whether a wild card in a flush may repeat a card held (A-A-9-5-2).
+
+    ev(cards) -> int
+        The value of one hand: an int, higher is better, equal values tie (see
+        :mod:`wildeval.values` for what the bits mean). ``cards`` is a list or tuple of ints
+        0-51, text such as ``"As Kd 3h"``, or any iterable of ints and one-card strings; 1-7
+        cards for "high", 5-7 for lowball, 3 for three-card poker. Bad cards raise ValueError
+        (TypeError for floats and bools) naming the card and where it is.
+
+    ev.batch(array) evaluates one hand per row of a 2-D integer array, natively and without the
+    GIL; ev.category and ev.describe say what a value (or an array of them) means.
 
     >>> ev = Evaluator()
     >>> ev.describe(ev("As Ks Qs Js Ts 2c 2d"))
@@ -60,6 +70,7 @@ class Evaluator(_core.Evaluator):
         *,
         flush_duplicates: bool = True,
     ) -> None:
+        """An evaluator for ``ranking`` with ``wild`` ranks (see the class's documentation)."""
         ranking = _check_settings(ranking, flush_duplicates)
         wild_ranks = parse_wild(wild)
         super().__init__(ranking, sum(1 << r for r in wild_ranks), bool(flush_duplicates))
