@@ -292,12 +292,14 @@ PK_COMPLETION = (
     "the wager"
 )
 PK_ABANDONED = (
-    "every player in a side pot folded: pokerkit fails an internal assertion (AssertionError) on "
-    "the fold that leaves one player in the hand; Robert's Rules pay the pot to its last contender"
+    "every player in a side pot folded: with one player's hand left to be paid (the others "
+    "folded, or their beaten hands killed at the showdown), pokerkit fails an internal assertion "
+    "(AssertionError); Robert's Rules pay the pot to its last contender"
 )
 PK_BURNED = (
-    "every player in a side pot folded: at the showdown pokerkit burns that pot's chips (warning "
-    "\"some chips will be burned\"); Robert's Rules pay the pot to its last contender"
+    "every player in a side pot folded: with two or more players' hands left to be paid, "
+    "pokerkit burns that pot's chips (warning \"some chips will be burned\"); Robert's Rules pay "
+    "the pot to its last contender"
 )
 PK_ODD_CHIPS = (
     "pokerkit gives every odd chip of a split pot to one player; Robert's Rules: no player gets "
@@ -429,22 +431,25 @@ class _Pokerkit:
             previous = level
         won = [0] * n
         burned = odd_chips = False
+        paid: set[int] = set()  # the hands pokerkit keeps alive: those that win something
         for amount, eligible in pots:
             if not eligible:
                 burned = True
                 continue
             if sum(self.live) == 1:
                 won[eligible[0]] += amount
+                paid.add(eligible[0])
                 continue
             best = max(v for p in eligible if (v := values[p]) is not None)
             winners = [p for p in eligible if values[p] == best]
             share, odd = divmod(amount, len(winners))
             for p in winners:
                 won[p] += share
+                paid.add(p)
             won[winners[0]] += odd
             odd_chips = odd_chips or odd > 1
         if burned:
-            return won, PK_ABANDONED if sum(self.live) == 1 else PK_BURNED
+            return won, PK_ABANDONED if len(paid) <= 1 else PK_BURNED
         return won, PK_ODD_CHIPS if odd_chips else PK_MERGED
 
 
