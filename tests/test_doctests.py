@@ -23,6 +23,7 @@ MODULES = [
     "wildeval.games.guts_bots",
     "wildeval.games.triple_draw",
     "wildeval.games.triple_draw_engine",
+    "wildeval.games.triple_draw_terminal",
     "wildeval.games.triple_draw_bots",
     "wildeval.games.triple_draw_history",
     "wildeval.games.phh",

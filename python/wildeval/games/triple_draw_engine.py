@@ -1127,7 +1127,8 @@ class Hand:
         reason = ""
         high = self._high(actor)
         if action.kind is Kind.CHECK:
-            reason = f"there is a bet of {high} to call"
+            owed = min(high - self._bets[actor], self._stacks[actor])
+            reason = f"there is a bet of {high} to call ({owed} more)"
         elif action.kind is Kind.CALL:
             reason = "there is no bet to call"
         elif action.kind is Kind.BET and high > 0:
