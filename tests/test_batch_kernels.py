@@ -1,0 +1,56 @@
+"""The batch kernels at their edges: every row count around the kernels' groups and chunks,
+flushes and duplicates in every position, against the per-call path (a different code path)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wildeval import Evaluator
+from wildeval.cards import format_cards
+
+SIZES = [*range(1, 41), 63, 64, 65, 255, 256, 257, 1023, 1024, 1025, 4099]
+
+
+def _hands(n: int, n_cards: int, seed: int, flush_share: float = 0.3) -> np.ndarray:
+    """Random rows, about ``flush_share`` of them built to hold five or more cards of one suit."""
+    rng = np.random.default_rng(seed)
+    rows = rng.random((n, 52)).argsort(axis=1)[:, :n_cards]
+    for i in np.flatnonzero(rng.random(n) < flush_share):
+        suit = rng.integers(4)
+        in_suit = rng.permutation(13)[: min(n_cards, 5 + rng.integers(0, 3))] * 4 + suit
+        rest = [c for c in rng.permutation(52) if c not in set(in_suit)][: n_cards - len(in_suit)]
+        rows[i] = rng.permutation(np.concatenate([in_suit, rest]))
+    return rows.astype(np.uint8)
+
+
+@pytest.mark.parametrize("ranking,wild,n_cards", [
+    ("high", None, 7), ("high", None, 6), ("high", None, 5), ("high", "357", 7), ("high", "2", 5),
+    ("low27", None, 7), ("low27", None, 6), ("low27", None, 5), ("low_a5", None, 7), ("low_a5", None, 5),
+    ("three_card_poker", None, 3), ("three_card_poker", "3", 3), ("high", None, 3),
+])
+def test_every_row_count_gives_the_per_call_values(ranking: str, wild: str | None, n_cards: int) -> None:
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    big = _hands(max(SIZES), n_cards, seed=n_cards)
+    expected = np.array([ev(row) for row in big.tolist()], dtype=np.int32)
+    for n in SIZES:
+        for start in (0, 1):  # an odd start: rows that are not aligned in memory
+            hands = big[start:start + n]
+            assert np.array_equal(ev.batch(hands, threads=1), expected[start:start + n]), (n, start)
+            assert np.array_equal(ev.batch(hands.astype(np.int64), threads=1), expected[start:start + n])
+
+
+@pytest.mark.parametrize("ranking,n_cards", [("high", 7), ("high", 6), ("high", 5), ("low27", 7), ("low_a5", 7),
+                                             ("three_card_poker", 3)])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 8, 9, 33, 257])
+def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, n: int) -> None:
+    ev = Evaluator(ranking)  # type: ignore[arg-type]
+    hands = _hands(n, n_cards, seed=n)
+    rng = np.random.default_rng(n)
+    for row in sorted({0, n // 2, n - 1}):
+        a, b = rng.choice(n_cards, 2, replace=False)
+        bad = hands.copy()
+        bad[row, b] = bad[row, a]
+        card = format_cards([int(bad[row, a])])
+        with pytest.raises(ValueError, match=rf"^row {row}: duplicate card {card}$"):
+            ev.batch(bad, threads=1)
