@@ -1,8 +1,13 @@
 #include "high.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
+
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#endif
 
 namespace wildeval {
 namespace {
@@ -117,13 +122,14 @@ namespace {
 struct Entry {
     uint64_t key;
     uint32_t value;
+    int cards;  // natural cards and wild cards together
 };
 
 // Every hand of 1-7 cards as (rank counts of the natural cards, number of wilds).
 void enumerate(std::array<int, kRanks>& counts, int rank, int cards, std::vector<Entry>& out) {
     if (rank == kRanks) {
         for (int wild = 0; cards + wild <= kMaxCards; ++wild)
-            if (cards + wild > 0) out.push_back({rank_key(counts, wild), nonflush_value(counts, wild)});
+            if (cards + wild > 0) out.push_back({rank_key(counts, wild), nonflush_value(counts, wild), cards + wild});
         return;
     }
     for (int c = 0; c <= 4 && cards + c <= kMaxCards; ++c) {
@@ -135,16 +141,16 @@ void enumerate(std::array<int, kRanks>& counts, int rank, int cards, std::vector
 
 // Hash and displace: keys fall into buckets by the top bits of key * multiplier; each bucket
 // gets the smallest displacement that moves all its keys to free slots. Largest buckets first.
-bool build_hash(HighTables& t, const std::vector<Entry>& entries, uint64_t multiplier,
-                std::vector<uint32_t>& slots) {
-    t.hash_multiplier = multiplier;  // low 16 bits zero: see HighTables::slot
-    const std::size_t n_buckets = std::size_t{1} << kBucketBits;
+bool build_hash(PerfectHash& t, const std::vector<Entry>& entries, uint64_t multiplier) {
+    t.multiplier = multiplier;  // low 16 bits zero: see PerfectHash
+    const std::size_t n_buckets = std::size_t{1} << t.bucket_bits;
+    const uint32_t mask = (1u << t.table_bits) - 1;
     // Keys grouped by bucket (a counting sort): bucket b holds members[start[b] .. start[b+1]).
     std::vector<uint32_t> pos(entries.size()), bucket_of(entries.size()), start(n_buckets + 1, 0);
     for (uint32_t i = 0; i < entries.size(); ++i) {
         const uint64_t h = entries[i].key * multiplier;
-        bucket_of[i] = static_cast<uint32_t>(h >> (64 - kBucketBits));
-        pos[i] = static_cast<uint32_t>(h >> (64 - kBucketBits - kTableBits));
+        bucket_of[i] = static_cast<uint32_t>(h >> (64 - t.bucket_bits));
+        pos[i] = static_cast<uint32_t>(h >> (64 - t.bucket_bits - t.table_bits));
         ++start[bucket_of[i] + 1];
     }
     for (std::size_t b = 0; b < n_buckets; ++b) start[b + 1] += start[b];
@@ -154,9 +160,9 @@ bool build_hash(HighTables& t, const std::vector<Entry>& entries, uint64_t multi
     std::vector<uint32_t> order(n_buckets);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return size_of(a) > size_of(b); });
-    std::vector<uint8_t> used(kTableMask + 1, 0);
+    std::vector<uint8_t> used(std::size_t{mask} + 1, 0);
     t.displacement.assign(n_buckets, 0);
-    slots.assign(kTableMask + 1, 0);
+    t.values.assign(std::size_t{mask} + 1, 0);
     for (uint32_t b : order) {
         const uint32_t* first = members.data() + start[b];
         const uint32_t n = size_of(b);
@@ -165,17 +171,17 @@ bool build_hash(HighTables& t, const std::vector<Entry>& entries, uint64_t multi
         for (uint32_t d = 0; d <= 0xFFFF && !placed; ++d) {
             placed = true;
             for (uint32_t i = 0; i < n && placed; ++i) {
-                const uint32_t s = (pos[first[i]] + d) & kTableMask;
+                const uint32_t s = (pos[first[i]] + d) & mask;
                 if (used[s]) placed = false;
                 for (uint32_t j = 0; j < i && placed; ++j)
-                    if (((pos[first[j]] + d) & kTableMask) == s) placed = false;
+                    if (((pos[first[j]] + d) & mask) == s) placed = false;
             }
             if (placed) {
                 t.displacement[b] = static_cast<uint16_t>(d);
                 for (uint32_t i = 0; i < n; ++i) {
-                    const uint32_t s = (pos[first[i]] + d) & kTableMask;
+                    const uint32_t s = (pos[first[i]] + d) & mask;
                     used[s] = 1;
-                    slots[s] = entries[first[i]].value;
+                    t.values[s] = entries[first[i]].value;
                 }
             }
         }
@@ -184,16 +190,29 @@ bool build_hash(HighTables& t, const std::vector<Entry>& entries, uint64_t multi
     return true;
 }
 
+// Deterministic: the first multiplier of a fixed sequence that hashes without a clash.
+PerfectHash perfect_hash(const std::vector<Entry>& entries, int bucket_bits, int table_bits) {
+    PerfectHash t;
+    t.bucket_bits = bucket_bits;
+    t.table_bits = table_bits;
+    uint64_t multiplier = 0x0E09576D6D910000ull;
+    while (!build_hash(t, entries, multiplier)) multiplier += 0x2545F4914F6D0000ull;
+    return t;
+}
+
 HighTables build_tables() {
     HighTables t;
     std::vector<Entry> entries;
     entries.reserve(115000);
     std::array<int, kRanks> counts{};
     enumerate(counts, 0, 0, entries);
-    // Deterministic: the first odd multiplier of a fixed sequence that hashes without a clash.
-    std::vector<uint32_t> slots;
-    uint64_t multiplier = 0x0E09576D6D910000ull;
-    while (!build_hash(t, entries, multiplier, slots)) multiplier += 0x2545F4914F6D0000ull;
+    PerfectHash all = perfect_hash(entries, kBucketBits, kTableBits);
+    t.hash_multiplier = all.multiplier;
+    t.displacement = std::move(all.displacement);
+    std::vector<Entry> seven;
+    for (const Entry& e : entries)
+        if (e.cards == kMaxCards && (e.key & 7) == 0) seven.push_back(e);
+    t.seven = perfect_hash(seven, kSevenBucketBits, kSevenTableBits);
     std::vector<uint32_t> flushes(2 * (kMaxWild + 1) * kSuitMaskSize, 0);
     for (int dup = 0; dup < 2; ++dup)
         for (int wild = 0; wild <= kMaxWild; ++wild) {
@@ -201,7 +220,7 @@ HighTables build_tables() {
             for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask)
                 if (__builtin_popcount(mask) + wild <= kMaxCards) out[mask] = flush_value(mask, wild, dup != 0);
         }
-    t.nonflush = std::move(slots);
+    t.nonflush = std::move(all.values);
     t.flush = std::move(flushes);
     return t;
 }
@@ -215,7 +234,7 @@ const HighTables& HighTables::get() {
 
 std::size_t HighTables::bytes() const {
     return displacement.size() * sizeof(uint16_t) + nonflush.size() * sizeof(uint32_t) +
-           flush.size() * sizeof(uint32_t);
+           flush.size() * sizeof(uint32_t) + seven.bytes();
 }
 
 HighEvaluator::HighEvaluator(uint32_t wild_rank_mask, bool flush_duplicates)
@@ -236,6 +255,7 @@ HighEvaluator::HighEvaluator(uint32_t wild_rank_mask, bool flush_duplicates)
             natural_bits_ |= card_bit(c);
         }
         words_[c].bits = card_bit(c);
+        keys_[c] = words_[c].key;
     }
     flush_ = tables_.flush_table(flush_duplicates, 0);
 }
@@ -257,8 +277,101 @@ bool HighEvaluator::rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t
     return set_bits == static_cast<uint64_t>(N) * n_rows;
 }
 
+#if defined(__SSSE3__)
+namespace {
+
+// The duplicate check of two rows of seven cards, one row in each half of a register with a
+// never-card 0xFF in lane 7: each card is compared with the cards one, two and three places on
+// (in a cycle of seven), which meets every pair once.
+struct PairCheck {
+    __m128i arrange = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, -128, 7, 8, 9, 10, 11, 12, 13, -128);
+    __m128i filler = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, -1);
+    __m128i next1 = _mm_setr_epi8(1, 2, 3, 4, 5, 6, 0, 7, 9, 10, 11, 12, 13, 14, 8, 15);
+    __m128i next2 = _mm_setr_epi8(2, 3, 4, 5, 6, 0, 1, 7, 10, 11, 12, 13, 14, 8, 9, 15);
+    __m128i next3 = _mm_setr_epi8(3, 4, 5, 6, 0, 1, 2, 7, 11, 12, 13, 14, 8, 9, 10, 15);
+
+    // Equal cards within each of the two rows at `rows` (16 bytes are read: two past them).
+    __m128i equal(const uint8_t* rows) const {
+        const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
+        const __m128i c = _mm_or_si128(_mm_shuffle_epi8(raw, arrange), filler);
+        const __m128i e = _mm_or_si128(_mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next1)),
+                                       _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next2)));
+        return _mm_or_si128(e, _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next3)));
+    }
+    // Whether any row checked into `found` held a card twice (lane 7 always equals itself).
+    bool any(__m128i found) const { return _mm_movemask_epi8(_mm_andnot_si128(filler, found)) != 0; }
+};
+
+constexpr std::size_t kGroup = 4;     // rows summed before their lookups
+constexpr std::size_t kChunk = 1024;  // rows between two passes over the deferred flushes (a multiple of kGroup)
+
+}  // namespace
+
+bool HighEvaluator::rows_natural7(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+    const PerfectHash& seven = tables_.seven;
+    const uint64_t multiplier = seven.multiplier;
+    const uint16_t* displacement = seven.displacement.data();
+    const uint32_t* values = seven.values.data();
+    const uint64_t* keys = keys_.data();
+    constexpr int kShiftBucket = 64 - kSevenBucketBits, kShiftPos = 64 - kSevenBucketBits - kSevenTableBits;
+    constexpr uint32_t kSlotMask = (1u << kSevenTableBits) - 1;
+    const PairCheck check;
+    __m128i repeated = _mm_setzero_si128();
+    uint32_t flushes[kChunk];
+    std::size_t n_flush = 0;
+    // Four rows: their keys, their duplicate check and their non-flush values; a row whose key
+    // shows a flush is noted, without a branch, for the pass after the chunk.
+    auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
+        uint64_t key[kGroup];
+        for (std::size_t k = 0; k < kGroup; ++k) {
+            const uint8_t* c = r + k * kMaxCards;
+            key[k] = kSuitBias + keys[c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]] + keys[c[5]] +
+                     keys[c[6]];
+        }
+        repeated = _mm_or_si128(repeated, _mm_or_si128(check.equal(r), check.equal(r + 2 * kMaxCards)));
+        for (std::size_t k = 0; k < kGroup; ++k) {
+            const uint64_t h = key[k] * multiplier;
+            o[k] = static_cast<int32_t>(
+                values[(static_cast<uint32_t>(h >> kShiftPos) + displacement[h >> kShiftBucket]) & kSlotMask]);
+            flushes[n_flush] = static_cast<uint32_t>(index + k);
+            n_flush += (key[k] & kFlushFlags) != 0;
+        }
+    };
+    // Every group but the last reads its two extra bytes from the next row; the last group runs
+    // on a padded copy whose filler rows hold distinct cards and no flush.
+    const std::size_t last = n_rows == 0 ? 0 : (n_rows - 1) / kGroup * kGroup;
+    for (std::size_t start = 0; start < n_rows; start += kChunk) {
+        const std::size_t end = std::min(n_rows, start + kChunk);
+        n_flush = 0;
+        for (std::size_t i = start; i < end; i += kGroup) {
+            if (i != last) {
+                group(rows + i * kMaxCards, out + i, i - start);
+                continue;
+            }
+            alignas(16) uint8_t pad[kGroup * kMaxCards + 16];
+            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % kMaxCards);
+            const std::size_t left = n_rows - i;
+            std::memcpy(pad, rows + i * kMaxCards, left * kMaxCards);
+            int32_t tail[kGroup];
+            group(pad, tail, i - start);
+            std::copy(tail, tail + left, out + i);
+        }
+        for (std::size_t f = 0; f < n_flush; ++f) {
+            const std::size_t row = start + flushes[f];
+            uint64_t key, bits;
+            sum_row<kMaxCards>(rows + row * kMaxCards, key, bits);
+            out[row] = static_cast<int32_t>(finish<false>(key, bits));
+        }
+    }
+    return !check.any(repeated);
+}
+#endif
+
 bool HighEvaluator::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
     const bool wild = has_wild();
+#if defined(__SSSE3__)
+    if (n_cols == kMaxCards && !wild) return rows_natural7(rows, n_rows, out);
+#endif
     switch (n_cols) {
 #define WILDEVAL_ROWS(N) \
     case N: return wild ? rows_kernel<N, true>(rows, n_rows, out) : rows_kernel<N, false>(rows, n_rows, out);

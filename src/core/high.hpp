@@ -40,6 +40,30 @@ inline constexpr uint32_t kTableMask = (1u << kTableBits) - 1;
 
 constexpr uint64_t card_bit(int card) { return uint64_t{1} << (16 * suit_of(card) + rank_of(card)); }
 
+// A hash-and-displace perfect hash from keys to values: a key's bucket and position are the top
+// bits of key * multiplier; the bucket's displacement moves the position to the key's own slot.
+// The multiplier's low 16 bits are zero, so key bits 48-63 (the suit counters) fall off the top
+// of the product and a summed key can be hashed as it is.
+struct PerfectHash {
+    int bucket_bits = 0;
+    int table_bits = 0;
+    uint64_t multiplier = 0;
+    std::vector<uint16_t> displacement;  // per bucket
+    std::vector<uint32_t> values;        // per slot
+
+    uint32_t slot(uint64_t key) const {
+        const uint64_t h = key * multiplier;
+        const uint32_t pos = static_cast<uint32_t>(h >> (64 - bucket_bits - table_bits));
+        return (pos + displacement[h >> (64 - bucket_bits)]) & ((1u << table_bits) - 1);
+    }
+    std::size_t bytes() const { return displacement.size() * sizeof(uint16_t) + values.size() * sizeof(uint32_t); }
+};
+
+// The natural seven-card table's shape: 49,205 rank multisets in 65,536 slots (256 kB of
+// values), 16,384 buckets (32 kB of displacements): it builds in about 2 ms.
+inline constexpr int kSevenBucketBits = 14;
+inline constexpr int kSevenTableBits = 16;
+
 // Every table of the "high" ranking, generated once (thread-safe static) by our own code.
 struct HighTables {
     uint64_t hash_multiplier = 0;
@@ -48,6 +72,9 @@ struct HighTables {
     // [flush_duplicates][wild count][13-bit mask of the natural cards of one suit]: the best
     // flush or straight flush of that suit, 0 where no flush is possible.
     std::vector<uint32_t> flush;
+    // Seven natural cards, flushes aside: the batch kernel's table (a subset of `nonflush`,
+    // hashed on its own so that the hot tables stay small).
+    PerfectHash seven;
 
     static const HighTables& get();
     std::size_t bytes() const;
@@ -154,6 +181,9 @@ public:
 private:
     template <int N, bool Wild>
     bool rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const;
+    // Seven natural cards a row, with SSSE3: scalar key sums, a byte-compare duplicate check,
+    // flushes deferred to a second pass so that the main loop has no data-dependent branch.
+    bool rows_natural7(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const;
 
     const HighTables& tables_;
     uint64_t multiplier_;
@@ -164,6 +194,7 @@ private:
         uint64_t bits;
     };
     alignas(64) std::array<CardWords, kDeck> words_{};
+    alignas(64) std::array<uint64_t, kDeck> keys_{};  // words_[c].key alone, 8 bytes a card
     uint64_t natural_bits_ = 0;
     const uint32_t* flush_ = nullptr;  // the wild-count slices for this flush_duplicates setting
     uint32_t wild_rank_mask_ = 0;
