@@ -227,7 +227,7 @@ def test_duplicates_name_the_card_and_both_positions(cards: object, message: str
         ([[1]], TypeError, r"the 1st item \(\[1\], a list\)"),
         ([b"As"], TypeError, r"the 1st item \(b'As', a bytes\)"),
         (b"As", TypeError, r"not bytes"),
-        (bytearray(b"As"), TypeError, r"not bytes"),
+        (bytearray(b"As"), TypeError, r"not bytearray"),
         (None, TypeError, r"not NoneType"),
         (51, TypeError, r"not int"),
         (5.0, TypeError, r"not float"),

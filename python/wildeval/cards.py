@@ -100,7 +100,7 @@ def _as_card(item: object, position: int) -> int:
         if len(parsed) != 1:
             raise ValueError(f"the {ordinal(position + 1)} item ({item!r}) is not exactly one card")
         return parsed[0]
-    if isinstance(item, bool) or type(item).__name__ == "bool_":
+    if isinstance(item, bool) or type(item).__name__ in ("bool_", "bool"):  # numpy's bools too
         raise TypeError(f"the {ordinal(position + 1)} item is a bool ({item!r}), not a card")
     try:
         value = operator.index(item)  # type: ignore[arg-type]  # ints, numpy ints; floats raise
@@ -129,7 +129,7 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
     if isinstance(cards, str):
         result = _parse_text(cards)
     elif isinstance(cards, (bytes, bytearray)):
-        raise TypeError("cards must be text (str) or an iterable of ints, not bytes")
+        raise TypeError(f"cards must be text (str) or an iterable of ints, not {type(cards).__name__}")
     else:
         try:
             items = list(cards)
