@@ -23,6 +23,7 @@ CARD_COUNTS: dict[str, tuple[int, int]] = {
     "high": (1, 7), "low27": (5, 7), "low_a5": (5, 7), "three_card_poker": (3, 3),
 }
 _STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
+MAX_THREADS = 1024  # the core never starts more; a larger threads= runs with this many
 
 
 def _check_settings(ranking: object, flush_duplicates: object) -> Ranking:
@@ -31,6 +32,19 @@ def _check_settings(ranking: object, flush_duplicates: object) -> Ranking:
     if not isinstance(flush_duplicates, (bool, np.bool_)):
         raise TypeError(f"flush_duplicates must be a bool, not {type(flush_duplicates).__name__}")
     return cast(Ranking, ranking)
+
+
+def check_threads(threads: object) -> int | None:
+    """``threads=`` as the core takes it: None (every core) or an int >= 1, at most
+    ``MAX_THREADS`` (the work is the same for any count; more threads than rows or cores start
+    only as many as are useful)."""
+    if threads is None:
+        return None
+    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be None or an int >= 1, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be None or an int >= 1, got {int(threads)}")
+    return min(int(threads), MAX_THREADS)
 
 
 class Evaluator(_core.Evaluator):
@@ -107,7 +121,8 @@ class Evaluator(_core.Evaluator):
         writes into ``out`` (a C-contiguous int32 array of that length) and returns it: reusing
         one ``out`` saves allocating and first touching new memory on every call.
 
-        ``threads=None`` uses every core. Floats or bools raise TypeError; a card outside 0-51, a
+        ``threads=None`` uses every core. ``out`` may share memory with ``hands``: the hands are
+        then copied first, so every value is of the hand as given. Floats or bools raise TypeError; a card outside 0-51, a
         duplicate in a row, or a wrong shape raise ValueError naming the row. On an error ``out``
         may have been partly written.
 
@@ -122,6 +137,9 @@ class Evaluator(_core.Evaluator):
             array = array.astype(array.dtype.newbyteorder("="))
         if out is not None and not isinstance(out, np.ndarray):
             raise TypeError(f"out must be a numpy int32 array, not {type(out).__name__}")
+        threads = check_threads(threads)
+        if out is not None and np.may_share_memory(array, out):
+            array = array.copy()  # the core would read hands it has already overwritten
         return self._batch(array, threads, out)
 
     @overload
@@ -280,5 +298,5 @@ def census(
     if not low <= n_cards <= high:
         span = f"{low} to {high}" if low < high else f"exactly {low}"
         raise ValueError(f"a {ev.ranking!r} census counts hands of {span} cards, got {n_cards}")
-    counts = ev._census(int(n_cards), threads)
+    counts = ev._census(int(n_cards), check_threads(threads))
     return {Category(i): int(n) for i, n in enumerate(counts)}

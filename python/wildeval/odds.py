@@ -19,11 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking
+from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
 
-__all__ = ["MAX_EXHAUSTIVE", "Equity", "equity"]
+__all__ = ["MAX_EXHAUSTIVE", "MAX_TRIALS", "Equity", "equity"]
 
 MAX_EXHAUSTIVE = 3_000_000  # more board completions than this need trials=
+MAX_TRIALS = 1_000_000_000  # about ten minutes on one core: more would be a run nobody waits for
 _CHUNK = 200_000  # completions evaluated per batch call, to bound memory
 
 
@@ -78,7 +79,8 @@ def equity(
 
     ``hands``: each player's own cards (text or ints); ``board``: the shared cards dealt so far.
     All cards must be different. By default every completion of the board is counted (at most
-    ``MAX_EXHAUSTIVE``); ``trials=N`` samples N completions instead (seeded by ``seed``).
+    ``MAX_EXHAUSTIVE``); ``trials=N`` samples N completions instead (seeded by ``seed``; at most
+    ``MAX_TRIALS``).
     ``ranking``, ``wild`` and ``flush_duplicates`` are as for :class:`Evaluator`; each player's
     hand is their cards plus the board, so its size must suit the ranking. A complete board
     (nothing left to deal) is one deal:
@@ -107,6 +109,9 @@ def equity(
         raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
         raise ValueError(f"trials must be None or an int >= 1, not {trials!r}")
+    if trials is not None and trials > MAX_TRIALS:
+        raise ValueError(f"trials must be at most {MAX_TRIALS:,}, not {trials:,}")
+    threads = check_threads(threads)
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     low, high = CARD_COUNTS[ev.ranking]
     for i, p in enumerate(players, 1):

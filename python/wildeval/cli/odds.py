@@ -8,7 +8,7 @@ from typing import Any
 
 from wildeval.cards import format_cards
 from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
-from wildeval.odds import MAX_EXHAUSTIVE, equity
+from wildeval.odds import MAX_EXHAUSTIVE, MAX_TRIALS, equity
 
 
 def register(commands: Any) -> None:
@@ -24,8 +24,8 @@ def register(commands: Any) -> None:
     p.add_argument("--board-size", type=int_in(0, 52), default=5,
                    help="shared cards at showdown (default 5; 0 for hands that are complete)")
     add_settings(p, wild_help='wild ranks, e.g. "2"')
-    p.add_argument("--trials", type=int_in(1), default=None,
-                   help="sample this many boards instead of counting all")
+    p.add_argument("--trials", type=int_in(1, MAX_TRIALS), default=None,
+                   help=f"sample this many boards instead of counting all (at most {MAX_TRIALS:,})")
     p.add_argument("--seed", type=int, default=None, help="seed for --trials (needs --trials)")
     add_ascii(p)
     p.add_argument("--json", action="store_true",
