@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "../core/census.hpp"
 #include "../core/evaluator.hpp"
 #include "../core/parallel.hpp"
+#include "rows.hpp"
 
 namespace py = pybind11;
 using namespace wildeval;
@@ -269,118 +269,42 @@ public:
             throw py::value_error("out must be a writeable C-contiguous int32 array of one value per row");
         if (n_rows == 0) return result;
 
-        // Every card is checked (and narrowed to bytes) before any table is read.
-        std::vector<uint8_t> storage;
-        const uint8_t* cards = narrow(hands, n_rows, n_cols, storage);
+        // Each block's cards are checked (and narrowed to bytes) just before the block is
+        // evaluated: no table is read with a bad card, and the array is read once.
+        const RowSource source(static_cast<const char*>(hands.data()), hands.strides(0), hands.strides(1),
+                               static_cast<int>(dt.itemsize()), kind == 'i', n_rows, n_cols);
         int32_t* out = static_cast<int32_t*>(result.mutable_data());
-        bool distinct = true;
+        const std::size_t parts = std::min<std::size_t>(static_cast<std::size_t>(threads),
+                                                        (n_rows + kRowsPerThread - 1) / kRowsPerThread);
+        const std::size_t per = (n_rows + parts - 1) / parts;
+        std::vector<uint8_t> distinct(parts, 1);
+        std::vector<BadCard> bad(parts);
         {
             py::gil_scoped_release release;
-            const std::size_t parts = std::min<std::size_t>(static_cast<std::size_t>(threads),
-                                                            (n_rows + kRowsPerThread - 1) / kRowsPerThread);
-            const std::size_t per = (n_rows + parts - 1) / parts;
-            std::vector<uint8_t> ok(parts, 1);
             run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
-                const std::size_t begin = part * per, end = std::min(n_rows, begin + per);
-                if (begin < end)
-                    ok[part] = core_.evaluate_rows(cards + begin * n_cols, end - begin, n_cols, out + begin);
+                const std::size_t end = std::min(n_rows, (part + 1) * per);
+                std::vector<uint8_t> buffer;
+                for (std::size_t begin = part * per; begin < end; begin += RowSource::kBlockRows) {
+                    const std::size_t stop = std::min(end, begin + RowSource::kBlockRows);
+                    const uint8_t* cards = source.block(begin, stop, buffer, bad[part]);
+                    if (cards == nullptr) return;
+                    distinct[part] &= static_cast<uint8_t>(core_.evaluate_rows(cards, stop - begin, n_cols, out + begin));
+                }
             });
-            for (uint8_t part_ok : ok) distinct = distinct && part_ok;
         }
-        if (!distinct) throw_duplicate(cards, n_rows, n_cols);
+        for (const BadCard& b : bad)  // parts are in row order: the first bad card of all
+            if (b.row != SIZE_MAX)
+                throw py::value_error("row " + std::to_string(b.row) + ": card " + b.value + " is not a card (0-51)");
+        for (std::size_t part = 0; part < parts; ++part) {
+            if (distinct[part]) continue;
+            int card = 0;
+            const std::size_t row = source.find_duplicate(part * per, std::min(n_rows, (part + 1) * per), card);
+            throw py::value_error("row " + std::to_string(row) + ": duplicate card " + card_text(card));
+        }
         return result;
     }
 
 private:
-    template <class T>
-    [[noreturn]] static void throw_bad_card(std::size_t index, int n_cols, T value) {
-        throw py::value_error("row " + std::to_string(index / static_cast<std::size_t>(n_cols)) + ": card " +
-                              std::to_string(+value) + " is not a card (0-51)");
-    }
-
-    // Checks every card of a C-contiguous block and narrows it to bytes; no table is read yet.
-    template <class T>
-    static void narrow_contiguous(const T* in, std::size_t n, int n_cols, uint8_t* out) {
-        T lowest = 0, highest = 0;  // min and max reductions vectorize
-        for (std::size_t i = 0; i < n; ++i) {
-            lowest = std::min(lowest, in[i]);
-            highest = std::max(highest, in[i]);
-            out[i] = static_cast<uint8_t>(in[i]);
-        }
-        const bool bad = lowest < T{0} || highest > static_cast<T>(kDeck - 1);
-        if (!bad) return;
-        for (std::size_t i = 0; i < n; ++i)
-            if (in[i] > static_cast<T>(kDeck - 1) || in[i] < T{0})
-                throw_bad_card(i, n_cols, in[i]);
-    }
-
-    template <class T>
-    static void narrow_strided(const py::array& hands, std::size_t n_rows, int n_cols, uint8_t* out) {
-        const char* base = static_cast<const char*>(hands.data());
-        const py::ssize_t s0 = hands.strides(0), s1 = hands.strides(1);
-        for (std::size_t i = 0; i < n_rows; ++i) {
-            for (int j = 0; j < n_cols; ++j) {
-                T v;
-                std::memcpy(&v, base + static_cast<py::ssize_t>(i) * s0 + j * s1, sizeof(T));
-                bool bad = v > static_cast<T>(kDeck - 1);
-                if constexpr (std::is_signed_v<T>) bad = bad || v < 0;
-                if (bad) throw_bad_card(i * static_cast<std::size_t>(n_cols), n_cols, v);
-                out[i * static_cast<std::size_t>(n_cols) + j] = static_cast<uint8_t>(v);
-            }
-        }
-    }
-
-    template <class T>
-    static const uint8_t* narrow_typed(const py::array& hands, std::size_t n_rows, int n_cols,
-                                       std::vector<uint8_t>& storage) {
-        const std::size_t n = n_rows * static_cast<std::size_t>(n_cols);
-        const bool contiguous = (hands.flags() & py::array::c_style) != 0;
-        if constexpr (sizeof(T) == 1) {
-            if (contiguous) {  // bytes already: check them and use them where they are
-                const auto* in = static_cast<const uint8_t*>(hands.data());
-                uint8_t highest = 0;  // a max reduction vectorizes; int8 < 0 reads as >= 128
-                for (std::size_t i = 0; i < n; ++i) highest = std::max(highest, in[i]);
-                if (highest > kDeck - 1)
-                    for (std::size_t i = 0; i < n; ++i)
-                        if (in[i] > kDeck - 1) throw_bad_card(i, n_cols, static_cast<T>(in[i]));
-                return in;
-            }
-        }
-        storage.resize(n);
-        if (contiguous) {
-            narrow_contiguous(static_cast<const T*>(hands.data()), n, n_cols, storage.data());
-        } else {
-            narrow_strided<T>(hands, n_rows, n_cols, storage.data());
-        }
-        return storage.data();
-    }
-
-    static const uint8_t* narrow(const py::array& hands, std::size_t n_rows, int n_cols, std::vector<uint8_t>& storage) {
-        const bool is_signed = hands.dtype().kind() == 'i';
-        switch (hands.dtype().itemsize()) {
-            case 1: return is_signed ? narrow_typed<int8_t>(hands, n_rows, n_cols, storage)
-                                     : narrow_typed<uint8_t>(hands, n_rows, n_cols, storage);
-            case 2: return is_signed ? narrow_typed<int16_t>(hands, n_rows, n_cols, storage)
-                                     : narrow_typed<uint16_t>(hands, n_rows, n_cols, storage);
-            case 4: return is_signed ? narrow_typed<int32_t>(hands, n_rows, n_cols, storage)
-                                     : narrow_typed<uint32_t>(hands, n_rows, n_cols, storage);
-            default: return is_signed ? narrow_typed<int64_t>(hands, n_rows, n_cols, storage)
-                                      : narrow_typed<uint64_t>(hands, n_rows, n_cols, storage);
-        }
-    }
-
-    [[noreturn]] static void throw_duplicate(const uint8_t* cards, std::size_t n_rows, int n_cols) {
-        for (std::size_t i = 0; i < n_rows; ++i) {
-            uint64_t seen = 0;
-            for (int j = 0; j < n_cols; ++j) {
-                const int c = cards[i * n_cols + j];
-                if (seen >> c & 1) throw py::value_error("row " + std::to_string(i) + ": duplicate card " + card_text(c));
-                seen |= uint64_t{1} << c;
-            }
-        }
-        throw std::logic_error("duplicate reported but not found");
-    }
-
     wildeval::Evaluator core_;
 };
 
