@@ -4,8 +4,13 @@ must run there (the peers are in the `test` extra)."""
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+# test-support modules (the referees, tests/referee_*.py) are imported by name
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.hookimpl(hookwrapper=True)
