@@ -679,13 +679,16 @@ class GutsGame:
         have = before[payer]
         if sum(owed) <= have:
             return owed
-        paid = [0] * len(winners)
-        open_ = [i for i, o in enumerate(owed) if o > 0]
-        while open_ and sum(paid) < have:
-            share, odd = divmod(have - sum(paid), len(open_))
-            for j, i in enumerate(open_):
-                paid[i] += min(owed[i] - paid[i], share + (1 if j < odd else 0))
-            open_ = [i for i in open_ if paid[i] < owed[i]]
+        # Even shares: the smallest claims that an even share covers are paid in full; the rest
+        # share what is left equally, its odd chips one each from the dealer's left.
+        paid = list(owed)
+        open_ = sorted(range(len(owed)), key=owed.__getitem__)
+        left = have
+        while owed[open_[0]] * len(open_) <= left:
+            left -= owed[open_.pop(0)]
+        share, odd = divmod(left, len(open_))
+        for j, i in enumerate(sorted(open_)):
+            paid[i] = share + (1 if j < odd else 0)
         return paid
 
     def _next(self) -> None:
