@@ -22,8 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wildeval import Evaluator
+from wildeval.games.guts import Declare, GutsGame, preset
 
-__all__ = ["GutsReferee", "RuleBroken", "STAGES", "share_out"]
+__all__ = ["GutsReferee", "RuleBroken", "STAGES", "referee_game", "share_out", "zero_chip_players_may_stay_in"]
 
 
 class RuleBroken(AssertionError):
@@ -364,8 +365,18 @@ class GutsReferee:
         self.over = True
 
 
+def zero_chip_players_may_stay_in() -> bool:
+    """Whether the engine still lets a player with no chips left at table stakes declare in.
+    Issue 10 decided they cannot; the referee enforces that once the engine does (this probe
+    and its uses can go when it has landed)."""
+    game = GutsGame(preset("three-five-seven", payment_policy="table_stakes", stack=1), ["A", "B"], seed=1)
+    game.advance_to_decision()  # both ante their only chip
+    return Declare(game.waiting_for()[0], True) in game.legal_actions()
+
+
 def referee_game(game: Any) -> GutsReferee:
     """Judge a whole game (played or replayed) from its start; returns the referee."""
-    ref = GutsReferee.for_game(game)
+    ref = GutsReferee(game.rules, game.players, game.first_dealer,
+                      strict_zero_chips=not zero_chip_players_may_stay_in())
     ref.follow(game)
     return ref

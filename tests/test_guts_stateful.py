@@ -1,6 +1,8 @@
 """Hypothesis state machines over random legal play, for every guts preset and the rule settings:
 chips are conserved, legs only grow, games end, illegal actions are rejected without change,
-and each player's view shows only what that player may see."""
+each player's view shows only what that player may see, and after every step the independent
+referee (tests/referee_guts.py, written from the rules texts) agrees with every event: who
+antes, is dealt, declares, wins, pays whom and how much, takes a leg or the pot."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+
+from referee_guts import GutsReferee, zero_chip_players_may_stay_in
 
 from wildeval.games.guts import (
     Advance,
@@ -50,6 +54,8 @@ CONFIGS: dict[str, GutsRules] = {
         "napalm", low_ranking="low_a5", declaration="simultaneous", ante=5, max_rounds=2),
 }
 
+STRICT_ZERO_CHIPS = not zero_chip_players_may_stay_in()
+
 SETTINGS = settings(
     max_examples=25,
     stateful_step_count=30,
@@ -67,6 +73,8 @@ def machine_for(rules: GutsRules, table: StrengthTable) -> type[RuleBasedStateMa
         def start(self, n: int, seed: int, dealer: int) -> None:
             self.game = GutsGame(rules, NAMES[:n], seed=seed, dealer=dealer % n)
             self.last_legs = dict(self.game.legs)
+            self.referee = GutsReferee(rules, self.game.players, self.game.first_dealer,
+                                       strict_zero_chips=STRICT_ZERO_CHIPS)
 
         @precondition(lambda self: not self.game.over)
         @rule(data=st.data())
@@ -117,6 +125,7 @@ def machine_for(rules: GutsRules, table: StrengthTable) -> type[RuleBasedStateMa
         def check(self) -> None:
             game = self.game
             game.check_invariants()
+            self.referee.follow(game)  # the rules were followed, not only the books balanced
             assert sum(game.balances.values()) + game.pot == 0
             for p, n in game.legs.items():
                 assert n >= self.last_legs[p], f"{p}'s legs went down"

@@ -8,7 +8,7 @@ import copy
 import random
 
 import pytest
-from referee_guts import GutsReferee, RuleBroken, referee_game, share_out
+from referee_guts import GutsReferee, RuleBroken, referee_game, share_out, zero_chip_players_may_stay_in
 
 from wildeval.games.guts import (
     Advance,
@@ -22,15 +22,6 @@ from wildeval.games.guts import (
     play_bots,
     preset,
 )
-
-
-def zero_chip_players_may_stay_in() -> bool:
-    """Whether the engine still lets a player with no chips left at table stakes declare in.
-    Issue 10 decided they cannot; the referee enforces that once the engine does (this probe
-    and its uses can go when it has landed)."""
-    game = GutsGame(preset("three-five-seven", payment_policy="table_stakes", stack=1), ["A", "B"], seed=1)
-    game.advance_to_decision()  # both ante their only chip
-    return Declare(game.waiting_for()[0], True) in game.legal_actions()
 
 
 def referee(game: GutsGame) -> GutsReferee:

@@ -2,7 +2,10 @@
 
 Whatever is tried, legal or not: only the actions ``legal_actions()`` lists are accepted, an
 illegal one raises IllegalAction and changes nothing, the chip ledger balances after every step,
-nobody sees another player's cards, and every hand ends.
+nobody sees another player's cards, every hand ends, and after every step the independent
+referee (tests/referee_draw.py, written from the rules text and docs/triple-draw.md) agrees with
+every event: whose turn it is and what they may do, the draws, the showdown order, who wins
+which pot and the odd chips.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from referee_draw import judge
 
 from wildeval.games.triple_draw import (
     Action,
@@ -71,6 +75,7 @@ class TableMachine(RuleBasedStateMachine):
 
     def _advance(self) -> None:
         assert self.table is not None and self.hand is not None
+        judge(self.hand)  # the rules were followed, not only the chips balanced
         assert self.steps <= step_bound(self.hand), "the hand does not end"
         if self.hand.is_over:
             self.table.end_hand()
@@ -147,6 +152,7 @@ class TableMachine(RuleBasedStateMachine):
         while not hand.is_over:
             hand.act(rng.choice(hand.legal_actions()))
             hand.check_chips()
+            judge(hand)
             self.steps += 1
             assert self.steps <= step_bound(hand), "the hand does not end"
         self._advance()
@@ -196,6 +202,7 @@ def test_every_hand_ends_and_balances(stacks: list[int], seed: int, unlimited: b
         hand.check_chips()
         steps += 1
         assert steps <= step_bound(hand)
+    judge(hand)
     assert sum(hand.finishing_stacks) == sum(stacks)
     assert hand.phase is Phase.COMPLETE and hand.to_act is None
     # a player never wins more from an opponent than they put in themselves
@@ -212,6 +219,6 @@ def test_table_plays_until_one_player_is_left(seed: int, n: int) -> None:
     for _ in range(400):
         if len(table.seated) < 2:
             break
-        play_hand(table.start_hand(), lambda s: bots[table.hand_seats[s]], check=True)
+        judge(play_hand(table.start_hand(), lambda s: bots[table.hand_seats[s]], check=True))
         table.end_hand()
     assert sum(table.stacks) == 12 * n
