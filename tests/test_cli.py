@@ -57,7 +57,7 @@ def test_odds_all_tie_on_a_complete_board(capsys: pytest.CaptureFixture[str]) ->
     (("odds", "", "Kc Kd"), "hand 1 is empty"),
     (("odds", "As Ad", " "), "hand 2 is empty"),
     (("odds", "As Ad", "Kc Kd", "--seed", "3"), "--seed needs --trials"),
-    (("odds", "As Ad", "Kc Kd", "--trials", "0"), "argument --trials: must be at least 1, not 0"),
+    (("odds", "As Ad", "Kc Kd", "--trials", "0"), "argument --trials: must be from 1 to 1,000,000,000, not 0"),
     (("odds", "As Ad", "Kc Kd", "--trials", "many"), "argument --trials: 'many' is not a whole number"),
     (("odds", "As Ad", "Kc Kd", "--board-size", "-1"), "argument --board-size: must be from 0 to 52"),
     (("odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh 3c", "--trials", "5"), "the board is complete"),

@@ -59,7 +59,7 @@ def int_in(low: int, high: int | None = None) -> Callable[[str], int]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            span = f"from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
             raise argparse.ArgumentTypeError(f"must be {span}, not {value}")
         return value
 
