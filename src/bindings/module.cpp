@@ -369,7 +369,7 @@ PYBIND11_MODULE(_core, m) {
         [] {
             three_card_table(false);
             three_card_table(true);
-            return HighTables::get().bytes() + low27_nonflush_table().size() * sizeof(uint32_t) +
+            return HighTables::get().bytes() + LowTables::get().bytes() +
                    2 * kThreeCardTableSize * sizeof(uint32_t);
         },
         "Bytes held by every table of the core (building any not built yet).");

@@ -12,17 +12,14 @@ Evaluator::Evaluator(const RankingSpec& spec, uint32_t wild_rank_mask, bool flus
     : spec_(spec),
       high_(spec.ranking == Ranking::kHigh ? wild_rank_mask : 0, flush_duplicates),
       low27_(high_, spec.ranking == Ranking::kLow27),
+      low_a5_(high_, spec.ranking == Ranking::kLowA5),
       three_card_(wild_rank_mask, flush_duplicates, spec.ranking == Ranking::kThreeCard) {}
 
 uint32_t Evaluator::evaluate(const uint8_t* cards, int n) const {
     switch (spec_.ranking) {
         case Ranking::kHigh: return high_.evaluate(cards, n);
         case Ranking::kLow27: return low27_.evaluate(cards, n);
-        case Ranking::kLowA5: {
-            uint64_t bits = 0;
-            for (int i = 0; i < n; ++i) bits += high_.word_bits(cards[i]);
-            return low_a5_from_bits(bits);
-        }
+        case Ranking::kLowA5: return low_a5_.evaluate(cards, n);
         case Ranking::kThreeCard: break;
     }
     return three_card_.evaluate(cards);
@@ -31,6 +28,7 @@ uint32_t Evaluator::evaluate(const uint8_t* cards, int n) const {
 bool Evaluator::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
     if (spec_.ranking == Ranking::kHigh) return high_.evaluate_rows(rows, n_rows, n_cols, out);
     if (spec_.ranking == Ranking::kLow27) return low27_.evaluate_rows(rows, n_rows, n_cols, out);
+    if (spec_.ranking == Ranking::kLowA5) return low_a5_.evaluate_rows(rows, n_rows, n_cols, out);
     bool distinct = true;
     for (std::size_t i = 0; i < n_rows; ++i, rows += n_cols) {
         uint64_t seen = 0, set = 0;

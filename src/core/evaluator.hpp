@@ -51,8 +51,9 @@ public:
 
 private:
     RankingSpec spec_;
-    HighEvaluator high_;  // for "high", and the natural tables that deuce-to-seven reads
+    HighEvaluator high_;  // for "high", and the natural tables that the lowball rankings read
     Low27 low27_;
+    LowA5 low_a5_;
     ThreeCard three_card_;
 };
 

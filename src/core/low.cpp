@@ -1,25 +1,52 @@
 #include "low.hpp"
 
 #include <algorithm>
+#include <array>
+#include <type_traits>
 
 namespace wildeval {
 
+uint32_t low_a5_from_bits(uint64_t bits);
+
 namespace {
 
-std::vector<uint32_t> build_low27_nonflush() {
+// The position of each value in the sorted list of the distinct values (written to `distinct`),
+// through a bitmap of the 24-bit values and a running count per 64-bit word: no sort.
+std::vector<uint32_t> ordinals(const std::vector<uint32_t>& values, std::vector<uint32_t>& distinct) {
+    constexpr std::size_t kWords = std::size_t{1} << (24 - 6);
+    std::vector<uint64_t> present(kWords, 0);
+    for (uint32_t v : values) present[v >> 6] |= uint64_t{1} << (v & 63);
+    std::vector<uint32_t> before(kWords);  // distinct values in the words before this one
+    uint32_t count = 0;
+    distinct.clear();
+    for (std::size_t w = 0; w < kWords; ++w) {
+        before[w] = count;
+        for (uint64_t bits = present[w]; bits != 0; bits &= bits - 1)
+            distinct.push_back(static_cast<uint32_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+        count += static_cast<uint32_t>(__builtin_popcountll(present[w]));
+    }
+    std::vector<uint32_t> out(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const uint32_t v = values[i];
+        out[i] = before[v >> 6] + static_cast<uint32_t>(__builtin_popcountll(present[v >> 6] & ((uint64_t{1} << (v & 63)) - 1)));
+    }
+    return out;
+}
+
+LowTables build_low_tables() {
     const HighTables& t = HighTables::get();
-    std::vector<uint32_t> best(t.nonflush.size(), 0);
-    auto five = [&](uint64_t key) {  // a five-card multiset, for deuce-to-seven
-        return Low27::without_wheel(t.nonflush[HighTables::slot(key, t.hash_multiplier, t.displacement.data())]);
-    };
+    auto slot = [&](uint64_t key) { return HighTables::slot(key, t.hash_multiplier, t.displacement.data()); };
+    auto five = [&](uint64_t key) { return Low27::without_wheel(t.nonflush[slot(key)]); };  // five ranks, for 2-7
     uint64_t unit[kRanks];
     for (int r = 0; r < kRanks; ++r) {
         std::array<int, kRanks> one{};
         one[r] = 1;
         unit[r] = rank_key(one, 0);
     }
+    std::vector<uint32_t> slots, low27_values, a5_values;  // one entry per multiset, in visiting order
     std::array<int, kRanks> counts{};
-    // every multiset of 5-7 ranks, at most four of each: the lowest five-card sub-multiset
+    // every multiset of 5-7 ranks, at most four of each: its lowest five-card sub-multiset for
+    // deuce-to-seven, and its ace-to-five value (from bits with each copy of a rank in its own suit)
     auto visit = [&](auto& self, int rank, int cards) -> void {
         if (rank == kRanks) {
             if (cards < 5) return;
@@ -32,7 +59,12 @@ std::vector<uint32_t> build_low27_nonflush() {
                 for (int b = a; b < kRanks && cards == 7; ++b)
                     if (counts[b] > (a == b ? 1 : 0)) low = std::min(low, five(key - unit[a] - unit[b]));
             }
-            best[HighTables::slot(key, t.hash_multiplier, t.displacement.data())] = low;
+            uint64_t bits = 0;
+            for (int r = 0; r < kRanks; ++r)
+                for (int copy = 0; copy < counts[r]; ++copy) bits += card_bit(4 * r + copy);
+            slots.push_back(slot(key));
+            low27_values.push_back(low);
+            a5_values.push_back(low_a5_from_bits(bits));
             return;
         }
         for (int c = 0; c <= 4 && cards + c <= kMaxCards; ++c) {
@@ -42,14 +74,19 @@ std::vector<uint32_t> build_low27_nonflush() {
         counts[rank] = 0;
     };
     visit(visit, 0, 0);
-    return best;
+    LowTables out;
+    const std::vector<uint32_t> low27_ordinals = ordinals(low27_values, out.low27);
+    const std::vector<uint32_t> a5_ordinals = ordinals(a5_values, out.a5);
+    out.slots.assign(t.nonflush.size(), 0);
+    for (std::size_t i = 0; i < slots.size(); ++i) out.slots[slots[i]] = low27_ordinals[i] | a5_ordinals[i] << 16;
+    return out;
 }
 
 }  // namespace
 
-const std::vector<uint32_t>& low27_nonflush_table() {
-    static const std::vector<uint32_t> table = build_low27_nonflush();  // thread-safe since C++11
-    return table;
+const LowTables& LowTables::get() {
+    static const LowTables tables = build_low_tables();  // thread-safe since C++11
+    return tables;
 }
 
 template <int N>
@@ -58,8 +95,8 @@ uint32_t Low27::best(const uint8_t* cards, uint64_t key, uint64_t bits) const {
         return five(key, bits);
     } else {
         // No suit with five cards: no five of them is a flush, and the table has the answer.
-        if ((key & kFlushFlags) == 0 && table_ != nullptr)
-            return table_[HighTables::slot(key, high_.multiplier(), high_.displacement())];
+        if ((key & kFlushFlags) == 0 && tables_ != nullptr)
+            return tables_->low27_of(HighTables::slot(key, high_.multiplier(), high_.displacement()));
         // Every five of the N: leave out one card (N = 6) or two (N = 7) from the sums.
         uint32_t best = UINT32_MAX;
         for (int i = 0; i < N; ++i) {
@@ -97,6 +134,37 @@ bool Low27::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, i
             high_.sum_row<N>(rows, key, bits);
             set_bits += static_cast<uint64_t>(__builtin_popcountll(bits));
             out[i] = static_cast<int32_t>(kLowBase - best<N>(rows, key, bits));
+        }
+    };
+    switch (n_cols) {
+        case 5: run(std::integral_constant<int, 5>{}); break;
+        case 6: run(std::integral_constant<int, 6>{}); break;
+        default: run(std::integral_constant<int, 7>{}); break;
+    }
+    return set_bits == static_cast<uint64_t>(n_cols) * n_rows;
+}
+
+bool LowA5::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
+    const uint64_t multiplier = high_.multiplier();
+    const uint16_t* displacement = high_.displacement();
+    uint64_t set_bits = 0;
+    auto run = [&](auto n_tag) {
+        constexpr int N = decltype(n_tag)::value;
+        constexpr std::size_t kGroup = 4;  // rows summed before their lookups
+        std::size_t i = 0;
+        for (; i + kGroup <= n_rows; i += kGroup) {
+            uint64_t key[kGroup], bits[kGroup];
+            for (std::size_t k = 0; k < kGroup; ++k) high_.sum_row<N>(rows + (i + k) * N, key[k], bits[k]);
+            for (std::size_t k = 0; k < kGroup; ++k) {
+                set_bits += static_cast<uint64_t>(__builtin_popcountll(bits[k]));
+                out[i + k] = static_cast<int32_t>(tables_->a5_of(HighTables::slot(key[k], multiplier, displacement)));
+            }
+        }
+        for (; i < n_rows; ++i) {
+            uint64_t key, bits;
+            high_.sum_row<N>(rows + i * N, key, bits);
+            set_bits += static_cast<uint64_t>(__builtin_popcountll(bits));
+            out[i] = static_cast<int32_t>(tables_->a5_of(HighTables::slot(key, multiplier, displacement)));
         }
     };
     switch (n_cols) {

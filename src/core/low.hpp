@@ -15,15 +15,29 @@ inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
 
 // Deuce-to-seven reads the "high" tables: a five-card hand ranks as in high poker except that
 // A-2-3-4-5 is no straight, only ace high (and suited, an ace-high flush).
-// The best five for deuce-to-seven of every 5-7 card rank multiset, flushes aside, indexed like
-// HighTables::nonflush; built on first use (only deuce-to-seven evaluators read it).
-const std::vector<uint32_t>& low27_nonflush_table();
+//
+// LowTables: for every 5-7 card rank multiset, indexed like HighTables::nonflush, the best five
+// for deuce-to-seven (flushes aside) and the ace-to-five value, each as a 16-bit ordinal into
+// its own list of values (7,462 and 6,175 of them): one 32-bit slot serves both rankings.
+// Built on first use (only lowball evaluators read it).
+struct LowTables {
+    std::vector<uint32_t> slots;      // low27 ordinal | a5 ordinal << 16
+    std::vector<uint32_t> low27;      // ordinal -> the high-style value of the best five for deuce-to-seven
+    std::vector<uint32_t> a5;         // ordinal -> the ace-to-five value (kLowBase - ...)
+
+    static const LowTables& get();
+    std::size_t bytes() const {
+        return (slots.size() + low27.size() + a5.size()) * sizeof(uint32_t);
+    }
+    uint32_t low27_of(uint32_t slot) const { return low27[slots[slot] & 0xFFFF]; }
+    uint32_t a5_of(uint32_t slot) const { return a5[slots[slot] >> 16]; }
+};
 
 class Low27 {
 public:
     // with_table: read low27_nonflush_table() for 6-7 cards (building it if need be)
     Low27(const HighEvaluator& natural, bool with_table)
-        : high_(natural), table_(with_table ? low27_nonflush_table().data() : nullptr) {}
+        : high_(natural), tables_(with_table ? &LowTables::get() : nullptr) {}
 
     // A five-card "high" value as deuce-to-seven reads it: A-2-3-4-5 is ace high.
     static constexpr uint32_t without_wheel(uint32_t value) {
@@ -49,11 +63,32 @@ private:
     static constexpr uint32_t kAceFiveFlush = pack(kFlush, {12, 3, 2, 1, 0});
 
     const HighEvaluator& high_;
-    const uint32_t* table_;
+    const LowTables* tables_;
 };
 
 // Ace-to-five: aces low, straights and flushes ignored; only the ranks matter. From the summed
-// card bits (HighEvaluator's bits word) of 5-7 distinct cards.
+// card bits (HighEvaluator's bits word) of 5-7 distinct cards: how LowTables computes its values.
 uint32_t low_a5_from_bits(uint64_t bits);
+
+// Ace-to-five by table: the rank multiset's slot in LowTables.
+class LowA5 {
+public:
+    LowA5(const HighEvaluator& natural, bool with_table)
+        : high_(natural), tables_(with_table ? &LowTables::get() : nullptr) {}
+
+    // n in 5..7 valid distinct cards.
+    uint32_t evaluate(const uint8_t* cards, int n) const {
+        uint64_t key = kSuitBias;
+        for (int i = 0; i < n; ++i) key += high_.word_key(cards[i]);
+        return tables_->a5_of(HighTables::slot(key, high_.multiplier(), high_.displacement()));
+    }
+
+    // Rows of n_cols (5-7) valid cards; false if a row holds a duplicate.
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
+
+private:
+    const HighEvaluator& high_;
+    const LowTables* tables_;
+};
 
 }  // namespace wildeval
