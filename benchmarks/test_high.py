@@ -37,6 +37,13 @@ def test_batch_wild_357_one_thread(benchmark, hands7):
 
 
 @pytest.mark.benchmark(group="7-card batch, 1M hands")
+def test_batch_natural_into_out_one_thread(benchmark, hands7):
+    out = np.empty(len(hands7), dtype=np.int32)
+    values = benchmark(NATURAL.batch, hands7, threads=1, out=out)
+    assert values is out and values[:100].tolist() == [NATURAL(h) for h in hands7[:100].tolist()]
+
+
+@pytest.mark.benchmark(group="7-card batch, 1M hands")
 def test_batch_natural_int64_one_thread(benchmark, hands7):
     wide = hands7.astype(np.int64)
     values = benchmark(NATURAL.batch, wide, threads=1)
@@ -47,6 +54,44 @@ def test_batch_natural_int64_one_thread(benchmark, hands7):
 def test_per_call_native(benchmark, lists7):
     values = benchmark(lambda: [NATURAL(h) for h in lists7])
     assert values == NATURAL.batch(np.array(lists7)).tolist()
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_sum_floor(benchmark, lists7):
+    """The builtin sum over the same lists: the least a call that reads seven ints can cost."""
+    values = benchmark(lambda: [sum(h) for h in lists7])
+    assert values[:10] == [sum(h) for h in lists7[:10]]
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_native_tuples(benchmark, lists7):
+    tuples = [tuple(h) for h in lists7]
+    values = benchmark(lambda: [NATURAL(h) for h in tuples])
+    assert values == [NATURAL(h) for h in lists7]
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_native_text(benchmark, lists7):
+    texts = [wildeval.format_cards(h) for h in lists7]  # "As Ks Qs Js Ts 2c 3d"
+    values = benchmark(lambda: [NATURAL(t) for t in texts])
+    assert values == [NATURAL(h) for h in lists7]
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_native_numpy_rows(benchmark, hands7):
+    rows = list(hands7[:20_000])
+    values = benchmark(lambda: [NATURAL(r) for r in rows])
+    assert values == NATURAL.batch(hands7[:20_000]).tolist()
+
+
+@pytest.mark.benchmark(group="7-card per call, 20k hands")
+def test_per_call_holdem_hand_evaluator_text(benchmark, lists7):
+    hhe = pytest.importorskip("holdem_hand_evaluator")
+    texts = [wildeval.format_cards(h).replace(" ", "") for h in lists7]
+    values = benchmark(lambda: [hhe.evaluate_hand(t) for t in texts])
+    ours = [NATURAL(h) for h in lists7]  # the same order and ties on every pair of hands
+    pairs = sorted(set(zip(ours, values)))
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(pairs, pairs[1:]))
 
 
 @pytest.mark.benchmark(group="7-card per call, 20k hands")

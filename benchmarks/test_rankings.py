@@ -66,3 +66,26 @@ def test_per_call_low27(benchmark, lists7):
 @pytest.mark.benchmark(group="per call, 20k 7-card hands")
 def test_per_call_low_a5(benchmark, lists7):
     benchmark(lambda: [LOW_A5(h) for h in lists7])
+
+
+@pytest.fixture(scope="module")
+def hands6() -> np.ndarray:
+    return random_hands(1_000_000, 6, seed=SEED)
+
+
+@pytest.mark.benchmark(group="batch, 1M hands, 1 thread")
+def test_high_six_cards(benchmark, hands6):
+    values = benchmark(HIGH.batch, hands6, threads=1)
+    assert values[:50].tolist() == [HIGH(h) for h in hands6[:50].tolist()]
+
+
+@pytest.mark.benchmark(group="batch, 1M hands, 1 thread")
+def test_high_five_cards(benchmark, hands5):
+    values = benchmark(HIGH.batch, hands5, threads=1)
+    assert values[:50].tolist() == [HIGH(h) for h in hands5[:50].tolist()]
+
+
+@pytest.mark.benchmark(group="batch, 1M hands, 1 thread")
+def test_low_a5_seven_cards(benchmark, hands7):
+    values = benchmark(LOW_A5.batch, hands7, threads=1)
+    assert values[:50].tolist() == [LOW_A5(h) for h in hands7[:50].tolist()]

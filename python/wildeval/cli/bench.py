@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from wildeval import _core
+from wildeval.cards import format_cards
 from wildeval.evaluator import Evaluator
 from wildeval.reference import Evaluator as ReferenceEvaluator
 from wildeval.sampling import random_hands
@@ -51,7 +52,7 @@ class Sizes:
 # its rate (the denominator of every ratio) within a few per cent between runs.
 QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=10_000, peer=100_000, slow_peer=2_000, repeat=3)
 FULL = Sizes(batch=2_000_000, per_call=1_000_000, reference=20_000, peer=500_000, slow_peer=10_000, repeat=10)
-PEERS = ("eval7", "phevaluator", "treys", "pokerkit")  # the test extra installs them all
+PEERS = ("holdem-hand-evaluator", "eval7", "phevaluator", "treys", "pokerkit")  # the test extra installs them
 
 
 def register(commands: Any) -> None:
@@ -80,12 +81,24 @@ def _time(fn: Callable[[], object], repeat: int = 1) -> tuple[float, float]:
     return min(times), (max(times) - min(times)) / min(times)
 
 
+def _check(what: str, got: Any, expected: Any) -> None:
+    """A benchmark that gives a wrong answer is not a result."""
+    if list(np.asarray(got).tolist()) != list(np.asarray(expected[: len(got)]).tolist()):
+        raise RuntimeError(f"bench: {what} gave other values than the batch")
+
+
 def _peers(hands: np.ndarray, sizes: Sizes) -> list[tuple[str, int, Callable[[], object]]]:
     """(name, hands, loop) for every peer that is installed, cards converted up front."""
-    from wildeval.cards import format_cards
-
     found: list[tuple[str, int, Callable[[], object]]] = []
     texts = [format_cards(row).split() for row in hands[: sizes.peer].tolist()]
+    try:
+        from holdem_hand_evaluator import evaluate_hand
+
+        joined = ["".join(row) for row in texts]
+        found.append(("holdem-hand-evaluator (evaluate_hand(str))", len(joined),
+                      lambda: [evaluate_hand(t) for t in joined]))
+    except ImportError:
+        pass
     try:
         import eval7
 
@@ -134,17 +147,42 @@ def measure(sizes: Sizes) -> dict[str, Any]:
 
     out = np.empty(len(hands), dtype=np.int32)
     record("wildeval batch, 1 thread", len(hands), lambda: natural.batch(hands, threads=1), sizes.repeat)
+    expected = natural.batch(hands, threads=1)
     record("wildeval batch into out=, 1 thread", len(hands), lambda: natural.batch(hands, threads=1, out=out),
            sizes.repeat)
+    _check("batch into out=", out, expected)
     record(f"wildeval batch, {threads} threads", len(hands), lambda: natural.batch(hands, threads=threads),
            sizes.repeat)
-    record('wildeval batch, wild "357", 1 thread', len(hands), lambda: wild.batch(hands, threads=1), sizes.repeat)
+    wide = hands.astype(np.int64)
+    record("wildeval batch, int64 rows, 1 thread", len(hands), lambda: natural.batch(wide, threads=1, out=out),
+           sizes.repeat)
+    _check("int64 rows", out, expected)
+    for label, ev, n_cards in (
+        ('wild "357"', wild, 7), ("6 cards", natural, 6), ("5 cards", natural, 5),
+        ("low27", Evaluator("low27"), 7), ("low27, 5 cards", Evaluator("low27"), 5),
+        ("low_a5", Evaluator("low_a5"), 7), ("low_a5, 5 cards", Evaluator("low_a5"), 5),
+        ('three_card_poker, wild "3"', Evaluator("three_card_poker", wild="3"), 3),
+    ):
+        rows = np.ascontiguousarray(hands[:, :n_cards])
+        record(f"wildeval batch, {label}, 1 thread", len(rows), lambda: ev.batch(rows, threads=1, out=out),
+               sizes.repeat)
+        _check(label, out[:200], [ev(r) for r in rows[:200].tolist()])
     lists = hands[: sizes.per_call].tolist()
+    record("builtin sum over the same lists (the per-call floor)", len(lists), lambda: [sum(h) for h in lists],
+           sizes.repeat)
     record("wildeval per call, ev(list of 7 ints)", len(lists), lambda: [natural(h) for h in lists], sizes.repeat)
+    texts = [format_cards(h) for h in lists]
+    record('wildeval per call, ev("As Ks Qs Js Ts 2c 3d")', len(texts), lambda: [natural(t) for t in texts],
+           sizes.repeat)
+    _check("text per call", [natural(t) for t in texts[:200]], expected[:200])
+    numpy_rows = list(hands[: sizes.per_call])
+    record("wildeval per call, ev(numpy row)", len(numpy_rows), lambda: [natural(r) for r in numpy_rows],
+           sizes.repeat)
     ref = ReferenceEvaluator()
     ref_lists = lists[: sizes.reference]
     record("wildeval.reference (pure Python)", len(ref_lists), lambda: [ref(h) for h in ref_lists],
            max(3, sizes.repeat // 2))
+    _check("reference", [ref(h) for h in ref_lists[:50]], expected[:50])
     found = _peers(hands, sizes)
     for name, n, fn in found:
         record(name, n, fn, 3)
@@ -204,11 +242,11 @@ def format_table(report: dict[str, Any]) -> str:
     lines = [
         f"{m['processor']}, {m['cores']} cores, Python {m['python']}; random 7-card hands, seed {report['seed']}",
         "",
-        f"{'evaluator':<42} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12}",
+        f"{'evaluator':<52} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12}",
     ]
     for r in report["results"]:
         lines.append(
-            f"{r['name']:<42} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['spread']:>7.1%} "
+            f"{r['name']:<52} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['spread']:>7.1%} "
             f"{r['vs_reference']:>12,.1f}"
         )
     lines.append("")
