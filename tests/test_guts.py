@@ -402,9 +402,17 @@ def test_table_stakes_nobody_collects_more_than_they_risked() -> None:
     declare(game, ["A", "C"])  # C owes the pot, 30, but A risked only 20
     assert settle_event(game)["payments"] == [{"from": "C", "to": "A", "amount": 20}]
     next_stage(game)
-    declare(game, ["A", "B"])  # B's five fives win, but B had nothing at risk
-    event = settle_event(game)
-    assert event["winners"] == ["B"] and event["payments"] == []
+    # B (five fives) has no chips left: risking nothing, B may not stay in to block A's leg
+    game.declare("A", True)
+    assert game.to_act() == "B" and game.legal_actions() == [Declare("B", False)]
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError, match="B cannot declare in: B has no chips left to stake"):
+        game.declare("B", True)
+    assert game.snapshot() == before
+    game.declare("B", False)
+    game.declare("C", False)  # A is in alone
+    game.advance()
+    assert "payments" not in settle_event(game) and game.legs["A"] == 1
     assert [game.chips(p) for p in "ABC"] == [40, 0, 20] and game.pot == 30
 
 

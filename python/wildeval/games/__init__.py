@@ -19,7 +19,7 @@ import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 
-__all__ = ["GAMES", "UNITS", "Summary", "game_module", "unit_of"]
+__all__ = ["GAMES", "UNITS", "BotError", "Summary", "game_module", "unit_of"]
 
 GAMES: dict[str, str] = {
     "three-five-seven": "wildeval.games.guts",
@@ -30,6 +30,11 @@ GAMES: dict[str, str] = {
 }
 # what a module's simulate counts: whole games (guts, played to a winner) or hands (draw)
 UNITS: dict[str, str] = {"wildeval.games.guts": "games", "wildeval.games.triple_draw": "hands"}
+
+
+class BotError(RuntimeError):
+    """A bot failed: it raised, or it answered with something that is not an action. The game
+    is left as it was before the bot was asked."""
 
 
 def unit_of(game: str) -> str:

@@ -28,8 +28,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+import numpy as np
+
 from wildeval.cards import stream_shows_suits
-from wildeval.games import Summary
+from wildeval.games import BotError, Summary
 
 from wildeval.games.guts_bots import Bot, RandomBot, StrengthTable, ThresholdBot
 from wildeval.games.guts_engine import (
@@ -67,6 +69,7 @@ __all__ = [
     "Transfer",
     "arrange_deck",
     "play",
+    "ask_bot",
     "play_bots",
     "preset",
     "replay",
@@ -96,11 +99,38 @@ def play_bots(game: GutsGame, bots: Mapping[str, Bot]) -> GutsGame:
         raise ValueError(f"no bot for {', '.join(missing)}")
     while not game.over:
         if game.phase is Phase.DECLARE:
-            for p in [a.player for a in game.legal_actions() if isinstance(a, Declare) and a.stay_in]:
-                game.apply(Declare(p, bool(bots[p].declare(game.view(p), game.rules))))
+            for p in _due(game):
+                game.apply(Declare(p, ask_bot(game, p, bots[p])))
         else:
             game.apply(Advance())
     return game
+
+
+def _due(game: GutsGame) -> list[str]:
+    """The players whose declaration may be made now, in order."""
+    return list(dict.fromkeys(a.player for a in game.legal_actions() if isinstance(a, Declare)))
+
+
+def ask_bot(game: GutsGame, player: str, bot: Bot) -> bool:
+    """``bot``'s declaration for ``player``: out without asking when out is all the rules allow
+    (no chips left at table stakes); BotError if the bot raises or answers with anything but a
+    bool. The game is not touched."""
+    if Declare(player, True) not in game.legal_actions():
+        return False
+    try:
+        answer = bot.declare(game.view(player), game.rules)
+    except Exception as error:
+        raise BotError(f"the bot of {player} ({_label(bot)}) failed: {type(error).__name__}: {error}") from error
+    if not isinstance(answer, (bool, np.bool_)):
+        raise BotError(f"the bot of {player} ({_label(bot)}) declared {answer!r}, not True (in) or False (out)")
+    return bool(answer)
+
+
+def _label(bot: object) -> str:
+    try:
+        return str(bot.label)  # type: ignore[attr-defined]
+    except Exception:
+        return type(bot).__name__
 
 
 def _table_bots(names: Sequence[str], seed: int, table: StrengthTable) -> dict[str, Bot]:
@@ -288,11 +318,15 @@ class _Session:
                 continue
             if state.stage > 0 and state.waiting_for() == state.declaration_order():
                 term.say(f"--- Stage {state.stage + 1}: {rules.stage_label(state.stage)}; pot {state.pot} ---")
-            due = [a.player for a in state.legal_actions() if isinstance(a, Declare) and a.stay_in]
+            due = _due(state)
             bot_due = [p for p in due if p != you]
             if bot_due:  # bots act first when they may (in turn: only the one due)
                 p = bot_due[0]
-                state.apply(Declare(p, self.bots[p].declare(state.view(p), rules)))
+                state.apply(Declare(p, ask_bot(state, p, self.bots[p])))
+                continue
+            if Declare(you, True) not in state.legal_actions():
+                term.say("You have no chips left to stake: you are out at this stage.")
+                state.apply(Declare(you, False))
                 continue
             choice = self.ask_declaration(state)
             if choice is None:

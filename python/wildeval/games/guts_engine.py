@@ -318,7 +318,12 @@ class GutsGame:
         if self.phase is not Phase.DECLARE:
             return [Advance()]
         due = self.waiting_for()[:1] if self.rules.declaration == "in_turn" else self.waiting_for()
-        return [Declare(p, choice) for p in due for choice in (True, False)]
+        return [Declare(p, choice) for p in due for choice in (True, False) if not choice or self._can_stake(p)]
+
+    def _can_stake(self, player: str) -> bool:
+        """Whether ``player`` may declare in: always on a running tab; at table stakes only with
+        chips left (else they would risk nothing yet could take a leg or block one)."""
+        return self.rules.stack is None or self.rules.stack + self.balances[player] > 0
 
     def stage_value(self, player: str, stage: int | None = None) -> int:
         """The value of a player's hand at a stage (0-based; default the current one)."""
@@ -524,6 +529,9 @@ class GutsGame:
         if due is not None and player != due:
             raise IllegalActionError(
                 f"{player} cannot {verb} out of turn: it is {due}'s turn to declare")
+        if action.stay_in and not self._can_stake(player):
+            raise IllegalActionError(
+                f"{player} cannot declare in: {player} has no chips left to stake (table stakes), so only out")
         self.declarations[player] = action.stay_in
         self.events.append({"type": "declare", "stage": self.stage + 1, "player": player, "in": action.stay_in})
         if not self.waiting_for():

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from wildeval.games import Summary
-from wildeval.games.triple_draw_bots import Bot, LowballBot, RandomBot, keep_for_low, made_low
+from wildeval.games.triple_draw_bots import Bot, LowballBot, RandomBot, ask_bot, keep_for_low, made_low
 from wildeval.games.triple_draw_engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -99,7 +99,7 @@ def play_hand(hand: Hand, bot_of: Callable[[int], Bot], *, check: bool = False) 
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
-        hand.act(bot_of(seat).choose(hand.view(seat)), seat)
+        hand.act(ask_bot(hand, seat, bot_of(seat)), seat)
         if check:
             hand.check_chips()
     return hand

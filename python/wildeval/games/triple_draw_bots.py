@@ -20,9 +20,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from wildeval.games.triple_draw_engine import N_DRAWS, Action, Kind, Phase, PlayerView
+from wildeval.games import BotError
+from wildeval.games.triple_draw_engine import N_DRAWS, Action, Hand, Kind, Phase, PlayerView
 
-__all__ = ["Bot", "LowballBot", "RandomBot", "keep_for_low", "made_low"]
+__all__ = ["Bot", "LowballBot", "RandomBot", "ask_bot", "keep_for_low", "made_low"]
 
 EIGHT = 6  # rank index of the eight
 NINE = 7
@@ -144,3 +145,16 @@ class LowballBot:
                 return wager  # an occasional bluff
             return passive
         return by_kind[Kind.FOLD]
+
+
+def ask_bot(hand: Hand, seat: int, bot: Bot) -> Action:
+    """``bot``'s action for ``seat``; BotError if the bot raises or answers with anything but an
+    :class:`Action` (an Action the rules refuse is refused by :meth:`Hand.act`, naming the
+    player). The hand is not touched."""
+    try:
+        action = bot.choose(hand.view(seat))
+    except Exception as error:
+        raise BotError(f"the bot of {hand.names[seat]} failed: {type(error).__name__}: {error}") from error
+    if not isinstance(action, Action):
+        raise BotError(f"the bot of {hand.names[seat]} answered {action!r}, not an Action")
+    return action

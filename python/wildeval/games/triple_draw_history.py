@@ -172,6 +172,16 @@ def replay(record: dict[str, Any]) -> Hand:
         raise ValueError("the replayed hand differs from the record")
     if "shown" in record and record["shown"] != _shown_record(hand):
         raise ValueError(f"malformed {GAME} record: 'shown' does not match the hands shown")
+    # every other field the record states (stacks at the end, winnings, blinds...) must be what
+    # the hand gives: a changed chip count is refused, not ignored
+    table_seats = record.get("table_seats")
+    if table_seats is not None and (not isinstance(table_seats, list) or len(table_seats) != hand.n):
+        raise ValueError(f"malformed {GAME} record: 'table_seats' must be a list of {hand.n} seats")
+    replayed = to_record(hand, table_seats=table_seats)
+    for key, value in replayed.items():
+        if key in record and record[key] != value:
+            raise ValueError(f"the replayed hand differs from the record: {key} is {value!r}, "
+                             f"the record says {record[key]!r}")
     return hand
 
 

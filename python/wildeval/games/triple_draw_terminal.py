@@ -20,7 +20,7 @@ from typing import TextIO
 
 from wildeval.cards import format_cards, parse_cards, stream_shows_suits
 from wildeval.games.phh import dumps
-from wildeval.games.triple_draw_bots import LowballBot
+from wildeval.games.triple_draw_bots import LowballBot, ask_bot
 from wildeval.games.triple_draw_engine import (
     MIN_PLAYERS,
     Action,
@@ -325,7 +325,7 @@ class _Session:
             seat = hand.to_act
             assert seat is not None
             if seat != self.me:
-                hand.act(self.bots[seats[seat]].choose(hand.view(seat)), seat)
+                hand.act(ask_bot(hand, seat, self.bots[seats[seat]]), seat)
                 continue
             view = hand.view(self.me)
             if shown_at != len(hand.events):
