@@ -176,3 +176,46 @@ def test_help_lists_the_choices(command: str) -> None:
     if command == "simulate":
         assert "JSON Lines" in help_text and "PHH" in help_text
     assert "``" not in help_text and ":func:" not in help_text
+
+
+def test_odds_against_a_field_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "Qs Qd 7h", "--opponents", "1", "--game", "three-five-seven", "--stage", "1",
+                       "--json")
+    report = json.loads(out)
+    assert code == 0 and set(report) == {"win", "tie", "lose", "exact", "deals", "stderr"}
+    assert report["exact"] is True and report["deals"] == 18424 and report["stderr"] is None
+    assert report["win"] + report["tie"] + report["lose"] == pytest.approx(1)
+    code, out, _ = run(capsys, "odds", "Qs Qd 7h 2c 9d", "--opponents", "3", "--game", "napalm", "--stage", "2",
+                       "--trials", "20000", "--seed", "4", "--json")
+    sampled = json.loads(out)
+    assert sampled["exact"] is False and sampled["deals"] == 20000 and sampled["stderr"] > 0
+    code, again, _ = run(capsys, "odds", "Qs Qd 7h 2c 9d", "--opponents", "3", "--game", "napalm", "--stage", "2",
+                         "--trials", "20000", "--seed", "4", "--json")
+    assert again == out
+
+
+def test_odds_against_a_field_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "Ks Kd 5h 5c 9d", "--opponents", "1", "--ranking", "high", "--wild", "5",
+                       "--ascii")
+    assert code == 0 and "Ks Kd 5h 5c 9d against 1 opponent (every one of 1,533,939 deals)" in out
+    assert out.splitlines()[1].startswith("win ")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("odds", "As Ad", "Kc Kd", "--opponents", "2"), "--opponents takes one hand, not 2"),
+    (("odds", "As Ad", "--opponents", "2", "--board", "2h 3h 4h"), "--board and --board-size are for known hands"),
+    (("odds", "As Ad", "--opponents", "1", "--game", "napalm"), "--game and --stage go together"),
+    (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "1", "--wild", "2"), "not both"),
+    (("odds", "As Ad Kd Kh Qs", "--opponents", "3", "--exact"), "need sampling (--trials)"),
+    (("odds", "As Ad", "--opponents", "1", "--exact", "--seed", "2"), "--exact counts every deal"),
+    (("odds", "As Ad", "Kc Kd", "--game", "napalm", "--stage", "1"), "--game is for one hand against a field"),
+    (("odds", "As Ad", "Kc Kd", "--exact"), "--exact is for one hand against a field"),
+    (("odds", "As Ad", "--opponents", "0"), "argument --opponents: must be from 1 to 25, not 0"),
+    (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "2"), "stage 2 of napalm deals 5 cards"),
+])
+def test_field_errors_in_the_command_lines_words(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err
+    assert "trials=" not in err and "seed=" not in err

@@ -13,6 +13,7 @@ MODULES = [
     "wildeval.values",
     "wildeval.wild",
     "wildeval.evaluator",
+    "wildeval.field",
     "wildeval.reference",
     "wildeval.sampling",
     "wildeval.odds",

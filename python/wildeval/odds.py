@@ -1,4 +1,6 @@
-"""Showdown odds: how often each hand wins or ties once the board is complete.
+"""Showdown odds: how often each hand wins or ties once the board is complete (:func:`equity`),
+and how likely one hand is to be the best against a field of unknown hands (:func:`versus_field`,
+from :mod:`wildeval.field`).
 
 Every way to complete the board is counted (or, with ``trials``, a seeded random sample of
 them), and each completion is evaluated for all players at once through ``Evaluator.batch``.
@@ -20,8 +22,9 @@ import numpy.typing as npt
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
+from wildeval.field import FieldOdds, versus_field
 
-__all__ = ["MAX_EXHAUSTIVE", "MAX_TRIALS", "Equity", "equity"]
+__all__ = ["MAX_EXHAUSTIVE", "MAX_TRIALS", "Equity", "FieldOdds", "equity", "versus_field"]
 
 MAX_EXHAUSTIVE = 3_000_000  # more board completions than this need trials=
 MAX_TRIALS = 1_000_000_000  # about ten minutes on one core: more would be a run nobody waits for

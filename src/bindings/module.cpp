@@ -1,6 +1,7 @@
 // pybind11 bindings: validate at the border, release the GIL, call the core. Nothing else.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <cstring>
@@ -9,6 +10,7 @@
 
 #include "../core/census.hpp"
 #include "../core/evaluator.hpp"
+#include "../core/field.hpp"
 #include "../core/parallel.hpp"
 #include "rows.hpp"
 
@@ -359,7 +361,36 @@ PYBIND11_MODULE(_core, m) {
                 for (uint64_t c : counts) out.append(c);
                 return out;
             },
-            py::arg("n_cards"), py::arg("threads"));
+            py::arg("n_cards"), py::arg("threads"))
+        .def(
+            "_versus_field",
+            // cards: checked distinct cards of the evaluator's size; mode: 1 or 2 = every deal to
+            // that many opponents, 0 = `trials` sampled deals. Returns (win, tie, lose) counts.
+            [](const PyEvaluator& ev, const std::vector<int>& cards, int opponents, int mode, uint64_t trials,
+               uint64_t seed, const py::object& threads_arg) {
+                const int threads = resolve_threads(threads_arg);
+                uint8_t own[kMaxCards];
+                const int n = static_cast<int>(cards.size());
+                if (n < ev.core().spec().min_cards || n > ev.core().spec().max_cards)
+                    throw py::value_error(size_error(ev.core().spec(), cards.size(), "got"));
+                uint64_t seen = 0;
+                for (int i = 0; i < n; ++i) {
+                    if (cards[i] < 0 || cards[i] >= kDeck || (seen >> cards[i] & 1))
+                        throw py::value_error("cards must be distinct ints 0-51");
+                    seen |= uint64_t{1} << cards[i];
+                    own[i] = static_cast<uint8_t>(cards[i]);
+                }
+                FieldCounts counts;
+                {
+                    py::gil_scoped_release release;
+                    if (mode == 1) counts = versus_one_exact(ev.core(), own, n, threads);
+                    else if (mode == 2) counts = versus_two_exact(ev.core(), own, n, threads);
+                    else counts = versus_sampled(ev.core(), own, n, opponents, trials, seed, threads);
+                }
+                return py::make_tuple(counts.win, counts.tie, counts.lose);
+            },
+            py::arg("cards"), py::arg("opponents"), py::arg("mode"), py::arg("trials"), py::arg("seed"),
+            py::arg("threads"));
 
     py::list rankings;
     for (const RankingSpec& spec : kRankingSpecs) rankings.append(spec.name);

@@ -1,0 +1,135 @@
+"""Odds against a field: how likely one hand is to be the best against opponents holding unknown
+cards, each as many as the hand, dealt uniformly from the rest of the deck. This is the guts
+player's question at every stage ("should I stay in?"); :func:`versus_field` answers it natively,
+exactly where every deal can be counted and by seeded sampling elsewhere.
+
+>>> odds = versus_field("Ks Kd Kh", 1, game="three-five-seven", stage=1)
+>>> odds.exact, odds.deals, round(odds.win, 4), round(odds.tie, 4)
+(True, 18424, 0.9966, 0.0003)
+
+"Win" means strictly the best hand of all, "tie" the best together with at least one opponent
+(ties split nothing here: they are reported), "lose" anything else. At a low stage the best hand
+is the best low (every ranking keeps "higher is better").
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from wildeval.cards import parse_cards
+from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
+
+__all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
+
+DEFAULT_TRIALS = 1_000_000  # sampled deals when neither exact counting nor trials= is asked for
+MAX_TRIALS = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class FieldOdds:
+    """The chance of winning, tying and losing against the field. ``deals``: the deals counted
+    (every possible one when ``exact``, else the sampled ones); ``stderr``: the standard error of
+    ``win`` when sampled (the other two have at most the same), None when exact."""
+
+    win: float
+    tie: float
+    lose: float
+    exact: bool
+    deals: int
+    stderr: float | None
+
+
+def _stage_settings(game: str, stage: object, n_cards: int) -> tuple[Ranking, str | None, bool]:
+    from wildeval.games.guts_rules import PRESETS  # the games import the evaluator, not the reverse
+
+    if game not in PRESETS:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")
+    rules = PRESETS[game]
+    if isinstance(stage, bool) or not isinstance(stage, int) or not 1 <= stage <= len(rules.stages):
+        raise ValueError(f"stage must be 1 to {len(rules.stages)} for {game}, not {stage!r}")
+    cards = rules.stages[stage - 1].cards
+    if n_cards != cards:
+        raise ValueError(f"stage {stage} of {game} deals {cards} cards, but the hand has {n_cards}")
+    ranking, wild = rules.evaluator_settings(stage - 1)
+    return ranking, wild, rules.flush_duplicates
+
+
+def versus_field(
+    cards: str | Iterable[object],
+    opponents: int,
+    *,
+    ranking: Ranking = "high",
+    wild: None | str | Iterable[int] = None,
+    game: str | None = None,
+    stage: int | None = None,
+    flush_duplicates: bool = True,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> FieldOdds:
+    """``cards`` against ``opponents`` opponents whose hands (each as many cards as ``cards``)
+    come uniformly from the rest of the deck.
+
+    The ranking and wild ranks are ``ranking``/``wild`` (as for :class:`~wildeval.Evaluator`), or
+    those of stage ``stage`` (1 = the first) of the guts preset ``game``
+    (``"three-five-seven"``, ``"crazy-three-five-seven"`` with its cumulative wilds, ``"napalm"``
+    with its low stage, ``"three-five-seven-onlinepoker"``), so that a player need not know them.
+
+    ``exact=None`` counts every deal where that is possible (one opponent at any stage, two
+    opponents with hands of at most three cards) and samples ``trials`` deals (default
+    ``DEFAULT_TRIALS``) otherwise; ``exact=True`` insists on counting, ``exact=False`` on
+    sampling. A sample is seeded by ``seed`` (a random seed when None) and gives the same
+    answer for any ``threads``.
+
+    >>> versus_field("As Ad", 3, game="napalm", stage=1, trials=200_000, seed=1).exact
+    False
+    """
+    hand = parse_cards(cards)
+    n = len(hand)
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 1:
+        raise ValueError(f"opponents must be an int >= 1, not {opponents!r}")
+    if game is not None or stage is not None:
+        if game is None:
+            raise ValueError("stage= needs game=")
+        if ranking != "high" or wild is not None:
+            raise ValueError("give game= and stage=, or ranking= and wild=, not both")
+        if stage is None:
+            raise ValueError("game= needs stage= (1 for the first stage)")
+        ranking, wild, flush_duplicates = _stage_settings(game, stage, n)
+    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    low, high = CARD_COUNTS[ev.ranking]
+    if not low <= n <= high:
+        span = f"{low} to {high}" if low < high else f"exactly {low}"
+        raise ValueError(f"a {ev.ranking!r} hand has {span} cards, not {n}")
+    if n * (opponents + 1) > 52:
+        raise ValueError(f"one deck holds no {opponents} more hands of {n} cards beside this one")
+    countable = opponents == 1 or (opponents == 2 and n <= 3)
+    if exact is None:
+        exact = countable and trials is None
+    if exact:
+        if not countable:
+            raise ValueError(
+                "every deal is counted for one opponent, or two with hands of at most three cards; "
+                f"{opponents} opponents with {n} cards need sampling (exact=False or trials=)")
+        if trials is not None or seed is not None:
+            raise ValueError("trials= and seed= are for sampling; an exact count takes neither")
+    else:
+        if trials is None:
+            trials = DEFAULT_TRIALS
+        if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS:
+            raise ValueError(f"trials must be an int from 1 to {MAX_TRIALS:,}, not {trials!r}")
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+    mode = opponents if exact else 0
+    win, tie, lose = ev._versus_field(hand, opponents, mode, trials or 0, (seed or 0) % 2**64,
+                                      check_threads(threads))
+    deals = win + tie + lose
+    p = win / deals
+    return FieldOdds(win=p, tie=tie / deals, lose=lose / deals, exact=bool(exact), deals=deals,
+                     stderr=None if exact else math.sqrt(p * (1 - p) / deals))

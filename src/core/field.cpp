@@ -1,0 +1,164 @@
+#include "field.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "parallel.hpp"
+
+namespace wildeval {
+namespace {
+
+// The cards not in the hand, in increasing order.
+std::vector<uint8_t> rest_of_deck(const uint8_t* own, int n) {
+    uint64_t held = 0;
+    for (int i = 0; i < n; ++i) held |= uint64_t{1} << own[i];
+    std::vector<uint8_t> rest;
+    for (int c = 0; c < kDeck; ++c)
+        if (!(held >> c & 1)) rest.push_back(static_cast<uint8_t>(c));
+    return rest;
+}
+
+void tally(FieldCounts& counts, uint32_t mine, uint32_t best_other) {
+    counts.win += mine > best_other;
+    counts.tie += mine == best_other;
+    counts.lose += mine < best_other;
+}
+
+FieldCounts sum(const std::vector<FieldCounts>& parts) {
+    FieldCounts total;
+    for (const FieldCounts& p : parts) {
+        total.win += p.win;
+        total.tie += p.tie;
+        total.lose += p.lose;
+    }
+    return total;
+}
+
+// Every n-card hand from `deck` whose first card is deck[first], its remaining cards later in
+// `deck`, as positions into `deck` written to `picks`; calls visit(hand) for each.
+template <class Visit>
+void hands_from(const std::vector<uint8_t>& deck, int n, std::size_t first, Visit&& visit) {
+    uint8_t hand[kMaxCards];
+    std::size_t pos[kMaxCards];
+    const std::size_t size = deck.size();
+    pos[0] = first;
+    hand[0] = deck[first];
+    if (n == 1) {
+        visit(hand);
+        return;
+    }
+    int depth = 1;
+    pos[1] = first + 1;
+    while (depth > 0) {
+        if (pos[depth] > size - static_cast<std::size_t>(n - depth)) {  // no room left: back up
+            --depth;
+            ++pos[depth];
+            if (depth == 0) break;
+            continue;
+        }
+        hand[depth] = deck[pos[depth]];
+        if (depth == n - 1) {
+            visit(hand);
+            ++pos[depth];
+        } else {
+            pos[depth + 1] = pos[depth] + 1;
+            ++depth;
+        }
+    }
+}
+
+// splitmix64: a generator per chunk of trials, seeded from (seed, chunk) alone.
+struct SplitMix {
+    uint64_t state;
+    uint64_t next() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, bound): Lemire's multiply-and-reject, no bias.
+    uint32_t below(uint32_t bound) {
+        uint64_t m = static_cast<uint64_t>(static_cast<uint32_t>(next())) * bound;
+        if (static_cast<uint32_t>(m) < bound) {
+            const uint32_t floor = (0u - bound) % bound;
+            while (static_cast<uint32_t>(m) < floor) m = static_cast<uint64_t>(static_cast<uint32_t>(next())) * bound;
+        }
+        return static_cast<uint32_t>(m >> 32);
+    }
+};
+
+constexpr uint64_t kChunkTrials = 1 << 16;
+
+}  // namespace
+
+FieldCounts versus_one_exact(const Evaluator& ev, const uint8_t* own, int n, int threads) {
+    const uint32_t mine = ev.evaluate(own, n);
+    const std::vector<uint8_t> deck = rest_of_deck(own, n);
+    const std::size_t firsts = deck.size() - static_cast<std::size_t>(n) + 1;
+    std::vector<FieldCounts> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    run_tasks(threads, firsts, [&](std::size_t first, int worker) {
+        FieldCounts& counts = per_worker[static_cast<std::size_t>(worker)];
+        hands_from(deck, n, first, [&](const uint8_t* hand) { tally(counts, mine, ev.evaluate(hand, n)); });
+    });
+    return sum(per_worker);
+}
+
+FieldCounts versus_two_exact(const Evaluator& ev, const uint8_t* own, int n, int threads) {
+    if (n > 3) throw std::invalid_argument("two opponents are counted exactly only for hands of 1-3 cards");
+    const uint32_t mine = ev.evaluate(own, n);
+    const std::vector<uint8_t> deck = rest_of_deck(own, n);
+    // Every opposing hand once: its card mask and value.
+    std::vector<uint64_t> masks;
+    std::vector<uint32_t> values;
+    for (std::size_t first = 0; first + static_cast<std::size_t>(n) <= deck.size(); ++first)
+        hands_from(deck, n, first, [&](const uint8_t* hand) {
+            uint64_t mask = 0;
+            for (int i = 0; i < n; ++i) mask |= uint64_t{1} << hand[i];
+            masks.push_back(mask);
+            values.push_back(ev.evaluate(hand, n));
+        });
+    std::vector<FieldCounts> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    constexpr std::size_t kBlock = 256;  // first opponents per task
+    run_tasks(threads, (masks.size() + kBlock - 1) / kBlock, [&](std::size_t task, int worker) {
+        FieldCounts& counts = per_worker[static_cast<std::size_t>(worker)];
+        const std::size_t end = std::min(masks.size(), (task + 1) * kBlock);
+        for (std::size_t a = task * kBlock; a < end; ++a)
+            for (std::size_t b = 0; b < masks.size(); ++b)
+                if ((masks[a] & masks[b]) == 0) tally(counts, mine, std::max(values[a], values[b]));
+    });
+    return sum(per_worker);
+}
+
+FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int opponents, uint64_t trials,
+                           uint64_t seed, int threads) {
+    const uint32_t mine = ev.evaluate(own, n);
+    const std::vector<uint8_t> rest = rest_of_deck(own, n);
+    const int dealt = opponents * n;
+    if (opponents < 1 || static_cast<std::size_t>(dealt) > rest.size())
+        throw std::invalid_argument("not enough cards for that many opponents");
+    const uint64_t chunks = (trials + kChunkTrials - 1) / kChunkTrials;
+    std::vector<FieldCounts> per_chunk(chunks);
+    run_tasks(threads, chunks, [&](std::size_t chunk, int) {
+        SplitMix rng{seed ^ (0xD1B54A32D192ED03ull * (chunk + 1))};
+        rng.next();
+        std::vector<uint8_t> deck = rest;
+        FieldCounts counts;
+        const uint64_t n_trials = std::min<uint64_t>(kChunkTrials, trials - chunk * kChunkTrials);
+        const uint32_t size = static_cast<uint32_t>(deck.size());
+        for (uint64_t t = 0; t < n_trials; ++t) {
+            // a partial Fisher-Yates shuffle deals the first `dealt` cards of the deck
+            for (int i = 0; i < dealt; ++i) {
+                const uint32_t j = static_cast<uint32_t>(i) + rng.below(size - static_cast<uint32_t>(i));
+                std::swap(deck[static_cast<std::size_t>(i)], deck[j]);
+            }
+            uint32_t best = 0;
+            for (int k = 0; k < opponents; ++k) best = std::max(best, ev.evaluate(deck.data() + k * n, n));
+            tally(counts, mine, best);
+        }
+        per_chunk[chunk] = counts;
+    });
+    return sum(per_chunk);
+}
+
+}  // namespace wildeval
