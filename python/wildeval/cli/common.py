@@ -10,7 +10,7 @@ import sys
 import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from wildeval.cards import RANKS, stream_shows_suits
 from wildeval.evaluator import RANKINGS
@@ -20,7 +20,9 @@ __all__ = [
     "HelpFormatter",
     "add_ascii",
     "add_settings",
+    "check_writable",
     "int_in",
+    "output_bytes",
     "output_file",
     "shows_suits",
     "wild_ranks",
@@ -108,16 +110,43 @@ def output_file(path: str) -> Iterator[TextIO]:
         yield sys.stdout
         sys.stdout.flush()
         return
+    with _replacing(path) as fd, open(fd, "w", encoding="utf-8", newline="\n") as stream:
+        yield stream
+
+
+@contextlib.contextmanager
+def output_bytes(path: str) -> Iterator[BinaryIO]:
+    """:func:`output_file` for bytes (an image): ``-`` is standard output's binary stream."""
+    if path == "-":
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
+    with _replacing(path) as fd, open(fd, "wb") as stream:
+        yield stream
+
+
+def check_writable(path: str) -> str:
+    """``path`` as an absolute path, if it names a file in an existing folder (checked before a
+    long run, so that it does not fail at the end); OSError otherwise."""
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target):
         raise IsADirectoryError(f"{path} is a folder, not a file")
     if not os.path.isdir(folder):
         raise FileNotFoundError(f"cannot write {path}: there is no folder {folder}")
+    return target
+
+
+@contextlib.contextmanager
+def _replacing(path: str) -> Iterator[int]:
+    """A file descriptor of a temporary file beside ``path``, renamed to ``path`` (keeping an
+    existing file's permissions) when the block ends well and removed when it does not. The
+    block must close the descriptor."""
+    target = check_writable(path)
+    folder = os.path.dirname(target)
     fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".part", dir=folder)
     try:
-        with open(fd, "w", encoding="utf-8", newline="\n") as stream:
-            yield stream
+        yield fd
         if os.path.exists(target):
             os.chmod(temporary, os.stat(target).st_mode & 0o7777)
         else:
