@@ -219,3 +219,67 @@ def test_field_errors_in_the_command_lines_words(
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err
     assert "trials=" not in err and "seed=" not in err
+
+
+# -- bench --plot, and progress bars ------------------------------------------------------------
+
+
+def _wildeval(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "wildeval", *argv], capture_output=True, text=True)
+
+
+def _image_size(path: Path) -> tuple[int, int]:
+    import matplotlib.image
+
+    pixels = matplotlib.image.imread(str(path))
+    return pixels.shape[1], pixels.shape[0]
+
+
+def test_bench_quick_json_and_plot(tmp_path: Path) -> None:
+    """The benchmark as a user runs it: a report on standard output, the image at the size asked,
+    nothing on standard error when it is not a terminal; --load draws that report again."""
+    pytest.importorskip("matplotlib")
+    image = tmp_path / "bench.png"
+    done = _wildeval("bench", "--quick", "--json", "--plot", str(image), "--size", "1000x700")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    report = json.loads(done.stdout)
+    names = [r["name"] for r in report["results"]]
+    assert any("low27" in n for n in names) and any("reference" in n for n in names)
+    assert _image_size(image) == (1000, 700)
+    saved = tmp_path / "bench.json"
+    saved.write_text(done.stdout)
+    again = tmp_path / "again.png"
+    done = _wildeval("bench", "--load", str(saved), "--plot", str(again))
+    assert done.returncode == 0 and "x reference" in done.stdout
+    assert _image_size(again) == (1600, 900)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("--plot", "b.jpg"), ".png, .svg or .pdf"),
+    (("--plot", "-"), "--plot writes a file"),
+    (("--plot", "/no/such/folder/b.png"), "there is no folder"),
+    (("--plot", "b.png", "--size", "9x9"), "200 to 10000 pixels"),
+    (("--load", "/no/such/report.json"), "No such file"),
+    (("--load", "README.md"), "not JSON"),
+    (("--load", "pyproject.toml", "--quick"), "takes no --quick"),
+])
+def test_bench_refuses_bad_arguments_before_measuring(argv: tuple[str, ...], message: str) -> None:
+    done = _wildeval("bench", *argv)
+    assert done.returncode == 2 and message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
+
+
+def test_bench_load_refuses_other_json(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text('{"results": [1, 2]}')
+    done = _wildeval("bench", "--load", str(other))
+    assert done.returncode == 2 and "not a report written by wildeval bench --json" in done.stderr
+
+
+def test_bench_plot_without_matplotlib_names_the_extra(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['matplotlib'] = None; from wildeval.cli import main; "
+            "sys.exit(main(['bench', '--quick', '--plot', sys.argv[1]]))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "b.png")], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == "wildeval bench: --plot needs matplotlib: pip install 'wildeval[plot]'"

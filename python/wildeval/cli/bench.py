@@ -19,6 +19,10 @@ import numpy as np
 
 from wildeval import _core
 from wildeval.cards import format_cards
+from wildeval.chart import pyplot
+from wildeval.cli.chart import _image_format, _size
+from wildeval.cli.common import check_writable, output_bytes
+from wildeval.cli.progress import Progress, add_quiet, bar
 from wildeval.evaluator import Evaluator
 from wildeval.reference import Evaluator as ReferenceEvaluator
 from wildeval.sampling import random_hands
@@ -64,11 +68,14 @@ def register(commands: Any) -> None:
                     "run, best of several repeats.")
     p.add_argument("--quick", action="store_true", help="fewer hands (about 15 s)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="also draw hands/s per evaluator and ranking on a log scale into this image (.png, "
+                        ".svg or .pdf; needs pip install 'wildeval[plot]')")
+    p.add_argument("--size", default="1600x900", metavar="WxH", help="the image's size in pixels (default 1600x900)")
+    p.add_argument("--load", default=None, metavar="FILE.json",
+                   help="measure nothing: read a report that --json wrote (to draw or print it again)")
+    add_quiet(p)
     p.set_defaults(run=run)
-
-
-def _progress(message: str) -> None:
-    print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
 def _time(fn: Callable[[], object], repeat: int = 1) -> tuple[float, float]:
@@ -133,17 +140,24 @@ def _peers(hands: np.ndarray, sizes: Sizes) -> list[tuple[str, int, Callable[[],
     return found
 
 
-def measure(sizes: Sizes) -> dict[str, Any]:
+_RANKING_ROWS = 8  # the rows of the loop over rankings and sizes below
+STEPS = 4 + _RANKING_ROWS + 4 + 1 + 1  # timings of wildeval, the reference, import time; then the peers
+
+
+def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
+    """Run the benchmark; ``progress`` (a bar) advances by one after each timing."""
+    progress = progress or Progress()
     threads = _core.hardware_threads()
-    _progress(f"drawing {sizes.batch:,} random 7-card hands (seed {SEED})")
+    progress.note(f"drawing {sizes.batch:,} random 7-card hands")
     hands = random_hands(sizes.batch, 7, seed=SEED)
     natural, wild = Evaluator(), Evaluator(wild="357")
     natural.batch(hands[:1000])  # touch the tables once before timing
     results: list[Result] = []
 
     def record(name: str, n: int, fn: Callable[[], object], repeat: int = 1) -> None:
-        _progress(f"{name} ({n:,} hands)")
+        progress.note(name)
         results.append(Result(name, n, *_time(fn, repeat)))
+        progress.advance(1)
 
     out = np.empty(len(hands), dtype=np.int32)
     record("wildeval batch, 1 thread", len(hands), lambda: natural.batch(hands, threads=1), sizes.repeat)
@@ -184,11 +198,13 @@ def measure(sizes: Sizes) -> dict[str, Any]:
            max(3, sizes.repeat // 2))
     _check("reference", [ref(h) for h in ref_lists[:50]], expected[:50])
     found = _peers(hands, sizes)
+    progress.grow(len(found))
     for name, n, fn in found:
         record(name, n, fn, 3)
     reference_rate = next(r.rate for r in results if r.name.startswith("wildeval.reference"))
-    _progress("import time, in fresh interpreters")
+    progress.note("import time, in fresh interpreters")
     start_up = import_seconds()
+    progress.advance(1)
     return {
         "import_seconds": start_up,
         "table_bytes": _core.table_bytes(),
@@ -261,7 +277,96 @@ def format_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _group(name: str) -> str:
+    if name.startswith("wildeval batch"):
+        return "wildeval batch"
+    if name.startswith("wildeval per call"):
+        return "wildeval per call"
+    if name.startswith("wildeval.reference"):
+        return "wildeval.reference (pure Python)"
+    if name.startswith("builtin"):
+        return "builtin sum (per-call floor)"
+    return "other evaluators"
+
+
+_COLORS = {"wildeval batch": "tab:blue", "wildeval per call": "tab:green", "builtin sum (per-call floor)": "0.6",
+           "wildeval.reference (pure Python)": "tab:orange", "other evaluators": "tab:purple"}
+
+
+def _short(x: float) -> str:
+    """3 significant digits without exponents: 7,981, 253, 2.53, 0.137."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}" if x >= 0.001 else f"{x:.1e}"
+
+
+def plot_report(report: dict[str, Any], stream: Any, *, size: tuple[int, int] = (1600, 900),
+                format: str = "png") -> None:
+    """Hands/s of every row of ``report`` (from :func:`measure` or ``--json``) as horizontal bars
+    on a log scale, each labelled with its rate and its ratio to the pure-Python reference."""
+    plt = pyplot()
+    rows = report["results"]
+    if not rows:
+        raise ValueError("the report has no results to draw")
+    width, height = size
+    fig, ax = plt.subplots(figsize=(width / 100, height / 100), dpi=100, layout="constrained")
+    try:
+        y = list(range(len(rows)))[::-1]
+        rates = [float(r["hands_per_second"]) for r in rows]
+        groups = [_group(r["name"]) for r in rows]
+        ax.barh(y, rates, color=[_COLORS[g] for g in groups], height=0.7)
+        ax.set_xscale("log")
+        ax.set_yticks(y)
+        ax.set_yticklabels([r["name"] for r in rows], fontsize=max(5.0, min(9.0, height / len(rows) / 3.2)))
+        low, high = min(rates), max(rates)
+        ax.set_xlim(low / 3, high * 15)  # room for the labels right of the longest bars
+        for yi, r, rate in zip(y, rows, rates):
+            ax.text(rate * 1.15, yi, f"{_short(rate / 1e6)} M/s   {_short(r['vs_reference'])}x reference",
+                    va="center", fontsize=8)
+        ax.xaxis.grid(True, which="major", color="0.85")
+        ax.set_xlabel("hands per second (log scale: each grid line is 10 times the last)")
+        machine = report["machine"]
+        ax.set_title(f"wildeval bench: random 7-card hands unless the row says otherwise (seed {report['seed']}); "
+                     f"best of the repeats\n{machine['processor']}, {machine['cores']} cores, "
+                     f"Python {machine['python']}", fontsize=10)
+        handles = [plt.Rectangle((0, 0), 1, 1, color=_COLORS[g]) for g in _COLORS if g in groups]
+        ax.legend(handles, [g for g in _COLORS if g in groups], loc="lower right", fontsize=8)
+        fig.savefig(stream, format=format, dpi=100)
+    finally:
+        plt.close(fig)
+
+
+def _load(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            report = json.load(f)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"--load {path}: not JSON ({error})") from None
+    if not isinstance(report, dict) or not isinstance(report.get("results"), list) or not all(
+            isinstance(r, dict) and {"name", "hands_per_second", "vs_reference"} <= set(r) for r in report["results"]) \
+            or not isinstance(report.get("machine"), dict):
+        raise ValueError(f"--load {path}: not a report written by wildeval bench --json")
+    return report
+
+
 def run(args: argparse.Namespace) -> int:
-    report = measure(QUICK if args.quick else FULL)
+    size = _size(args.size)
+    if args.plot == "-":
+        raise ValueError("--plot writes a file: give its name")
+    image_format = _image_format(args.plot) if args.plot is not None else None
+    if args.plot is not None:
+        try:
+            import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: F401 (checked first)
+        except ImportError:
+            raise ValueError("--plot needs matplotlib: pip install 'wildeval[plot]'") from None
+        check_writable(args.plot)
+    if args.load is not None:
+        if args.quick:
+            raise ValueError("--load measures nothing: it takes no --quick")
+        report = _load(args.load)
+    else:
+        with bar(STEPS, "bench", quiet=args.quiet, unit=" timings") as progress:
+            report = measure(QUICK if args.quick else FULL, progress)
+    if args.plot is not None and image_format is not None:
+        with output_bytes(args.plot) as image:
+            plot_report(report, image, size=size, format=image_format)
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0

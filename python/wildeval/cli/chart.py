@@ -80,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
         if path not in (None, "-"):
             check_writable(path)
     with bar(args.deals, f"chart: {args.game} stage {args.stage}", quiet=args.quiet, unit=" deals",
-             unit_scale=True) as advance:
-        chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed, progress=advance)
+             unit_scale=True) as progress:
+        chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed, progress=progress.advance)
     if args.csv is not None:
         with output_file(args.csv) as stream:
             write_csv(chart, stream)

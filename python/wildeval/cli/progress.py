@@ -11,10 +11,10 @@ import argparse
 import contextlib
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["add_quiet", "bar", "busy", "shown"]
+__all__ = ["Progress", "add_quiet", "bar", "busy", "shown"]
 
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:
@@ -41,17 +41,39 @@ def shown(quiet: bool = False) -> bool:
     return terminal and _tqdm() is not None
 
 
+class Progress:
+    """What a command tells its bar: ``advance(n)`` moves it by ``n`` (of its total) and
+    ``note(text)`` says what is being done. Both do nothing when no bar is shown."""
+
+    def __init__(self, bar: Any = None) -> None:
+        self._bar = bar
+
+    def advance(self, n: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def grow(self, n: int) -> None:
+        """``n`` more steps than the total said (work found on the way)."""
+        if self._bar is not None and self._bar.total is not None:
+            self._bar.total += n
+            self._bar.refresh()
+
+    def note(self, text: str) -> None:
+        if self._bar is not None:
+            self._bar.set_postfix_str(text, refresh=True)
+
+
 @contextlib.contextmanager
 def bar(total: int | None, desc: str, *, quiet: bool = False, unit: str = "it",
-        unit_scale: bool = False) -> Iterator[Callable[[int], object]]:
-    """A context whose value is ``advance(n)``: moves the bar by ``n`` (of ``total``). When no bar
-    is shown, ``advance`` does nothing. The bar is removed at the end."""
+        unit_scale: bool = False) -> Iterator[Progress]:
+    """A tqdm bar of ``total`` steps on standard error while the block runs (removed at its
+    end), or, when no bar is shown (:func:`shown`), a :class:`Progress` that does nothing."""
     if not shown(quiet):
-        yield lambda n: None
+        yield Progress()
         return
     with _tqdm()(total=total, desc=desc, unit=unit, unit_scale=unit_scale, file=sys.stderr,
                  leave=False, dynamic_ncols=True) as progress:
-        yield progress.update
+        yield Progress(progress)
 
 
 @contextlib.contextmanager
