@@ -280,25 +280,36 @@ bool HighEvaluator::rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t
 #if defined(__SSSE3__)
 namespace {
 
-// The duplicate check of two rows of seven cards, one row in each half of a register with a
-// never-card 0xFF in lane 7: each card is compared with the cards one, two and three places on
-// (in a cycle of seven), which meets every pair once.
+// The duplicate check of two rows of N cards (5-7), one row in each half of a register with
+// never-cards (0xFF) in the lanes past N: each card is compared with the cards one, two and
+// three places on in a cycle of N, which meets every pair.
+template <int N>
 struct PairCheck {
-    __m128i arrange = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, -128, 7, 8, 9, 10, 11, 12, 13, -128);
-    __m128i filler = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, -1);
-    __m128i next1 = _mm_setr_epi8(1, 2, 3, 4, 5, 6, 0, 7, 9, 10, 11, 12, 13, 14, 8, 15);
-    __m128i next2 = _mm_setr_epi8(2, 3, 4, 5, 6, 0, 1, 7, 10, 11, 12, 13, 14, 8, 9, 15);
-    __m128i next3 = _mm_setr_epi8(3, 4, 5, 6, 0, 1, 2, 7, 11, 12, 13, 14, 8, 9, 10, 15);
+    __m128i arrange, filler, next[3];
 
-    // Equal cards within each of the two rows at `rows` (16 bytes are read: two past them).
+    PairCheck() {
+        alignas(16) int8_t a[16], f[16], r[3][16];
+        for (int half = 0; half < 2; ++half)
+            for (int i = 0; i < 8; ++i) {
+                const int lane = 8 * half + i;
+                a[lane] = static_cast<int8_t>(i < N ? N * half + i : -128);
+                f[lane] = static_cast<int8_t>(i < N ? 0 : -1);
+                for (int d = 0; d < 3; ++d) r[d][lane] = static_cast<int8_t>(i < N ? 8 * half + (i + d + 1) % N : lane);
+            }
+        arrange = _mm_load_si128(reinterpret_cast<const __m128i*>(a));
+        filler = _mm_load_si128(reinterpret_cast<const __m128i*>(f));
+        for (int d = 0; d < 3; ++d) next[d] = _mm_load_si128(reinterpret_cast<const __m128i*>(r[d]));
+    }
+    // Equal cards within each of the two rows at `rows` (16 bytes are read: 16 - 2N past them).
     __m128i equal(const uint8_t* rows) const {
         const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
         const __m128i c = _mm_or_si128(_mm_shuffle_epi8(raw, arrange), filler);
-        const __m128i e = _mm_or_si128(_mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next1)),
-                                       _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next2)));
-        return _mm_or_si128(e, _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next3)));
+        __m128i e = _mm_or_si128(_mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[0])),
+                                 _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[1])));
+        if constexpr (N > 5) e = _mm_or_si128(e, _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[2])));
+        return e;
     }
-    // Whether any row checked into `found` held a card twice (lane 7 always equals itself).
+    // Whether any row checked into `found` held a card twice (a filler lane always equals itself).
     bool any(__m128i found) const { return _mm_movemask_epi8(_mm_andnot_si128(filler, found)) != 0; }
 };
 
@@ -307,15 +318,19 @@ constexpr std::size_t kChunk = 1024;  // rows between two passes over the deferr
 
 }  // namespace
 
-bool HighEvaluator::rows_natural7(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+template <int N>
+bool HighEvaluator::rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+    // Seven cards read their own table; five and six the general one.
     const PerfectHash& seven = tables_.seven;
-    const uint64_t multiplier = seven.multiplier;
-    const uint16_t* displacement = seven.displacement.data();
-    const uint32_t* values = seven.values.data();
+    const uint64_t multiplier = N == kMaxCards ? seven.multiplier : multiplier_;
+    const uint16_t* displacement = N == kMaxCards ? seven.displacement.data() : displacement_;
+    const uint32_t* values = N == kMaxCards ? seven.values.data() : nonflush_;
+    constexpr int kBucket = N == kMaxCards ? kSevenBucketBits : kBucketBits;
+    constexpr int kSlot = N == kMaxCards ? kSevenTableBits : kTableBits;
+    constexpr int kShiftBucket = 64 - kBucket, kShiftPos = 64 - kBucket - kSlot;
+    constexpr uint32_t kSlotMask = (1u << kSlot) - 1;
     const uint64_t* keys = keys_.data();
-    constexpr int kShiftBucket = 64 - kSevenBucketBits, kShiftPos = 64 - kSevenBucketBits - kSevenTableBits;
-    constexpr uint32_t kSlotMask = (1u << kSevenTableBits) - 1;
-    const PairCheck check;
+    const PairCheck<N> check;
     __m128i repeated = _mm_setzero_si128();
     uint32_t flushes[kChunk];
     std::size_t n_flush = 0;
@@ -324,11 +339,13 @@ bool HighEvaluator::rows_natural7(const uint8_t* rows, std::size_t n_rows, int32
     auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
         uint64_t key[kGroup];
         for (std::size_t k = 0; k < kGroup; ++k) {
-            const uint8_t* c = r + k * kMaxCards;
-            key[k] = kSuitBias + keys[c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]] + keys[c[5]] +
-                     keys[c[6]];
+            const uint8_t* c = r + k * N;
+            uint64_t sum = kSuitBias + keys[c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
+            if constexpr (N > 5) sum += keys[c[5]];
+            if constexpr (N > 6) sum += keys[c[6]];
+            key[k] = sum;
         }
-        repeated = _mm_or_si128(repeated, _mm_or_si128(check.equal(r), check.equal(r + 2 * kMaxCards)));
+        repeated = _mm_or_si128(repeated, _mm_or_si128(check.equal(r), check.equal(r + 2 * N)));
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint64_t h = key[k] * multiplier;
             o[k] = static_cast<int32_t>(
@@ -337,21 +354,21 @@ bool HighEvaluator::rows_natural7(const uint8_t* rows, std::size_t n_rows, int32
             n_flush += (key[k] & kFlushFlags) != 0;
         }
     };
-    // Every group but the last reads its two extra bytes from the next row; the last group runs
-    // on a padded copy whose filler rows hold distinct cards and no flush.
+    // A group's loads read up to 16 - 2N bytes past its rows, inside the next group; the last
+    // group runs on a padded copy whose filler rows hold distinct cards and no flush.
     const std::size_t last = n_rows == 0 ? 0 : (n_rows - 1) / kGroup * kGroup;
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
         n_flush = 0;
         for (std::size_t i = start; i < end; i += kGroup) {
             if (i != last) {
-                group(rows + i * kMaxCards, out + i, i - start);
+                group(rows + i * N, out + i, i - start);
                 continue;
             }
-            alignas(16) uint8_t pad[kGroup * kMaxCards + 16];
-            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % kMaxCards);
+            alignas(16) uint8_t pad[kGroup * N + 16];
+            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
             const std::size_t left = n_rows - i;
-            std::memcpy(pad, rows + i * kMaxCards, left * kMaxCards);
+            std::memcpy(pad, rows + i * N, left * N);
             int32_t tail[kGroup];
             group(pad, tail, i - start);
             std::copy(tail, tail + left, out + i);
@@ -359,7 +376,7 @@ bool HighEvaluator::rows_natural7(const uint8_t* rows, std::size_t n_rows, int32
         for (std::size_t f = 0; f < n_flush; ++f) {
             const std::size_t row = start + flushes[f];
             uint64_t key, bits;
-            sum_row<kMaxCards>(rows + row * kMaxCards, key, bits);
+            sum_row<N>(rows + row * N, key, bits);
             out[row] = static_cast<int32_t>(finish<false>(key, bits));
         }
     }
@@ -370,7 +387,9 @@ bool HighEvaluator::rows_natural7(const uint8_t* rows, std::size_t n_rows, int32
 bool HighEvaluator::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
     const bool wild = has_wild();
 #if defined(__SSSE3__)
-    if (n_cols == kMaxCards && !wild) return rows_natural7(rows, n_rows, out);
+    if (!wild && n_cols == 7) return rows_natural<7>(rows, n_rows, out);
+    if (!wild && n_cols == 6) return rows_natural<6>(rows, n_rows, out);
+    if (!wild && n_cols == 5) return rows_natural<5>(rows, n_rows, out);
 #endif
     switch (n_cols) {
 #define WILDEVAL_ROWS(N) \

@@ -181,9 +181,10 @@ public:
 private:
     template <int N, bool Wild>
     bool rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const;
-    // Seven natural cards a row, with SSSE3: scalar key sums, a byte-compare duplicate check,
-    // flushes deferred to a second pass so that the main loop has no data-dependent branch.
-    bool rows_natural7(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const;
+    // Five to seven natural cards a row, with SSSE3: scalar key sums, a byte-compare duplicate
+    // check, flushes deferred to a second pass so that the main loop has no data-dependent branch.
+    template <int N>
+    bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const;
 
     const HighTables& tables_;
     uint64_t multiplier_;
