@@ -54,3 +54,17 @@ def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, 
         card = format_cards([int(bad[row, a])])
         with pytest.raises(ValueError, match=rf"^row {row}: duplicate card {card}$"):
             ev.batch(bad, threads=1)
+
+
+@pytest.mark.parametrize("n_cards", [6, 7])
+def test_low27_rows_with_a_suit_of_five_against_the_reference(n_cards: int) -> None:
+    """Deuce-to-seven with five or more cards of a suit: the kernel takes the best five by ranks
+    when it can be taken without a flush, and searches every five otherwise; the independent
+    reference evaluator decides."""
+    from wildeval import reference
+
+    ev, ref = Evaluator("low27"), reference.Evaluator("low27")
+    hands = _hands(3000, n_cards, seed=40 + n_cards, flush_share=1.0)
+    suits = hands & 3
+    assert all(np.bincount(row, minlength=4).max() >= 5 for row in suits)
+    assert ev.batch(hands, threads=1).tolist() == [ref(row) for row in hands.tolist()]

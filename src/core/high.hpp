@@ -141,6 +141,8 @@ public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
 
     uint64_t word_key(int card) const { return words_[card].key; }
+    const uint64_t* keys() const { return keys_.data(); }  // word_key of every card, 8 bytes each
+    const uint32_t* nonflush() const { return nonflush_; }
     uint64_t multiplier() const { return multiplier_; }
     const uint16_t* displacement() const { return displacement_; }
     uint64_t word_bits(int card) const { return words_[card].bits; }

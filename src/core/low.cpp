@@ -1,5 +1,7 @@
 #include "low.hpp"
 
+#include "natural_rows.hpp"
+
 #include <algorithm>
 #include <array>
 #include <type_traits>
@@ -94,9 +96,24 @@ uint32_t Low27::best(const uint8_t* cards, uint64_t key, uint64_t bits) const {
     if constexpr (N == 5) {
         return five(key, bits);
     } else {
-        // No suit with five cards: no five of them is a flush, and the table has the answer.
-        if ((key & kFlushFlags) == 0 && tables_ != nullptr)
-            return tables_->low27_of(HighTables::slot(key, high_.multiplier(), high_.displacement()));
+        if (tables_ != nullptr) {
+            // The best five for low by ranks alone, suits aside.
+            const uint32_t low = tables_->low27_of(HighTables::slot(key, high_.multiplier(), high_.displacement()));
+            // No suit with five cards: no five of them is a flush, and that is the answer.
+            const uint64_t flush = key & kFlushFlags;
+            if (flush == 0) return low;
+            // A suit holds five or more. Five unpaired ranks can still be taken without a flush
+            // when one of them has a card in another suit: the answer stands (rare otherwise).
+            if (category_of(low) == kHighCard) {
+                uint32_t ranks = 0;
+                for (int shift = 16; shift >= 0; shift -= 4) ranks |= 1u << (((low >> shift) & 0xF) - 1);
+                const int suit = __builtin_ctzll(flush >> kSuitCounterShift) >> 2;
+                const uint64_t others = bits & ~(uint64_t{kSuitMaskSize - 1} << (16 * suit));
+                const uint32_t elsewhere = static_cast<uint32_t>((others | others >> 16 | others >> 32 | others >> 48) &
+                                                                 (kSuitMaskSize - 1));
+                if (ranks & elsewhere) return low;
+            }
+        }
         // Every five of the N: leave out one card (N = 6) or two (N = 7) from the sums.
         uint32_t best = UINT32_MAX;
         for (int i = 0; i < N; ++i) {
@@ -126,6 +143,36 @@ uint32_t Low27::evaluate(const uint8_t* cards, int n) const {
 }
 
 bool Low27::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
+#if defined(__SSSE3__)
+    if (tables_ != nullptr) {
+        const SlotHash hash{high_.multiplier(), high_.displacement()};
+        auto run = [&](auto n_tag) {
+            constexpr int N = decltype(n_tag)::value;
+            auto fix = [this](const uint8_t* row) {  // a suit holds five: some fives are flushes
+                uint64_t key, bits;
+                high_.sum_row<N>(row, key, bits);
+                return static_cast<int32_t>(kLowBase - best<N>(row, key, bits));
+            };
+            if constexpr (N == 5) {
+                const uint32_t* nonflush = high_.nonflush();
+                return natural_rows<N, kBucketBits, kTableBits, true>(
+                    rows, n_rows, out, high_.keys(), hash,
+                    [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); },
+                    fix);
+            } else {
+                const LowTables* tables = tables_;
+                return natural_rows<N, kBucketBits, kTableBits, true>(
+                    rows, n_rows, out, high_.keys(), hash,
+                    [tables](uint32_t slot) { return static_cast<int32_t>(kLowBase - tables->low27_of(slot)); }, fix);
+            }
+        };
+        switch (n_cols) {
+            case 5: return run(std::integral_constant<int, 5>{});
+            case 6: return run(std::integral_constant<int, 6>{});
+            default: return run(std::integral_constant<int, 7>{});
+        }
+    }
+#endif
     uint64_t set_bits = 0;
     auto run = [&](auto n_tag) {
         constexpr int N = decltype(n_tag)::value;
@@ -145,6 +192,19 @@ bool Low27::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, i
 }
 
 bool LowA5::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
+#if defined(__SSSE3__)
+    {  // suits never matter: no flush to fix up
+        const LowTables* tables = tables_;
+        auto lookup = [tables](uint32_t slot) { return static_cast<int32_t>(tables->a5_of(slot)); };
+        auto none = [](const uint8_t*) { return int32_t{0}; };
+        const SlotHash hash{high_.multiplier(), high_.displacement()};
+        switch (n_cols) {
+            case 5: return natural_rows<5, kBucketBits, kTableBits, false>(rows, n_rows, out, high_.keys(), hash, lookup, none);
+            case 6: return natural_rows<6, kBucketBits, kTableBits, false>(rows, n_rows, out, high_.keys(), hash, lookup, none);
+            default: return natural_rows<7, kBucketBits, kTableBits, false>(rows, n_rows, out, high_.keys(), hash, lookup, none);
+        }
+    }
+#endif
     const uint64_t multiplier = high_.multiplier();
     const uint16_t* displacement = high_.displacement();
     uint64_t set_bits = 0;

@@ -1,0 +1,124 @@
+// The batch kernel for rows of N natural cards (5-7), shared by the rankings that read a rank
+// multiset's slot in a perfect hash (high, deuce-to-seven, ace-to-five). Needs SSSE3.
+//
+// Four rows at a time: their keys are scalar sums of 8-byte card keys, their duplicate check a
+// byte compare of the rows within themselves, their values one lookup each by slot. A row whose
+// key shows a flush (when the ranking cares) is noted without a branch and fixed up after each
+// chunk of rows, so that the main loop has no data-dependent branch.
+#pragma once
+
+#if defined(__SSSE3__)
+
+#include <tmmintrin.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "high.hpp"
+
+namespace wildeval {
+
+// The duplicate check of two rows of N cards (5-7), one row in each half of a register with
+// never-cards (0xFF) in the lanes past N: each card is compared with the cards one, two and
+// three places on in a cycle of N, which meets every pair.
+template <int N>
+struct PairCheck {
+    __m128i arrange, filler, next[3];
+
+    PairCheck() {
+        alignas(16) int8_t a[16], f[16], r[3][16];
+        for (int half = 0; half < 2; ++half)
+            for (int i = 0; i < 8; ++i) {
+                const int lane = 8 * half + i;
+                a[lane] = static_cast<int8_t>(i < N ? N * half + i : -128);
+                f[lane] = static_cast<int8_t>(i < N ? 0 : -1);
+                for (int d = 0; d < 3; ++d) r[d][lane] = static_cast<int8_t>(i < N ? 8 * half + (i + d + 1) % N : lane);
+            }
+        arrange = _mm_load_si128(reinterpret_cast<const __m128i*>(a));
+        filler = _mm_load_si128(reinterpret_cast<const __m128i*>(f));
+        for (int d = 0; d < 3; ++d) next[d] = _mm_load_si128(reinterpret_cast<const __m128i*>(r[d]));
+    }
+    // Equal cards within each of the two rows at `rows` (16 bytes are read: 16 - 2N past them).
+    __m128i equal(const uint8_t* rows) const {
+        const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
+        const __m128i c = _mm_or_si128(_mm_shuffle_epi8(raw, arrange), filler);
+        __m128i e = _mm_or_si128(_mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[0])),
+                                 _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[1])));
+        if constexpr (N > 5) e = _mm_or_si128(e, _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[2])));
+        return e;
+    }
+    // Whether any row checked into `found` held a card twice (a filler lane always equals itself).
+    bool any(__m128i found) const { return _mm_movemask_epi8(_mm_andnot_si128(filler, found)) != 0; }
+};
+
+// A perfect hash's hot pointers; BucketBits and TableBits are its shape (see PerfectHash).
+struct SlotHash {
+    uint64_t multiplier;
+    const uint16_t* displacement;
+};
+
+// Rows of N cards (0-51 each, checked by the caller) into `out`: lookup(slot) for every row, and
+// fix(row) instead for each row whose key shows a flush when Flushes. `keys` are the 8-byte card
+// keys (HighEvaluator::word_key). False if some row holds a card twice.
+template <int N, int BucketBits, int TableBits, bool Flushes, class Lookup, class Fix>
+bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
+                  SlotHash hash, Lookup lookup, Fix fix) {
+    constexpr std::size_t kGroup = 4;     // rows summed before their lookups
+    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kGroup)
+    constexpr int kShiftBucket = 64 - BucketBits, kShiftPos = 64 - BucketBits - TableBits;
+    constexpr uint32_t kSlotMask = (1u << TableBits) - 1;
+    const PairCheck<N> check;
+    __m128i repeated = _mm_setzero_si128();
+    uint32_t flushes[kChunk];
+    std::size_t n_flush = 0;
+    auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
+        uint64_t key[kGroup];
+        for (std::size_t k = 0; k < kGroup; ++k) {
+            const uint8_t* c = r + k * N;
+            uint64_t sum = kSuitBias + keys[c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
+            if constexpr (N > 5) sum += keys[c[5]];
+            if constexpr (N > 6) sum += keys[c[6]];
+            key[k] = sum;
+        }
+        repeated = _mm_or_si128(repeated, _mm_or_si128(check.equal(r), check.equal(r + 2 * N)));
+        for (std::size_t k = 0; k < kGroup; ++k) {
+            const uint64_t h = key[k] * hash.multiplier;
+            o[k] = lookup((static_cast<uint32_t>(h >> kShiftPos) + hash.displacement[h >> kShiftBucket]) & kSlotMask);
+            if constexpr (Flushes) {
+                flushes[n_flush] = static_cast<uint32_t>(index + k);
+                n_flush += (key[k] & kFlushFlags) != 0;
+            }
+        }
+    };
+    // A group's loads read up to 16 - 2N bytes past its rows, inside the next group; the last
+    // group runs on a padded copy whose filler rows hold distinct cards and no flush.
+    const std::size_t last = n_rows == 0 ? 0 : (n_rows - 1) / kGroup * kGroup;
+    for (std::size_t start = 0; start < n_rows; start += kChunk) {
+        const std::size_t end = std::min(n_rows, start + kChunk);
+        n_flush = 0;
+        for (std::size_t i = start; i < end; i += kGroup) {
+            if (i != last) {
+                group(rows + i * N, out + i, i - start);
+                continue;
+            }
+            alignas(16) uint8_t pad[kGroup * N + 16];
+            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
+            const std::size_t left = n_rows - i;
+            std::memcpy(pad, rows + i * N, left * N);
+            int32_t tail[kGroup];
+            group(pad, tail, i - start);
+            std::copy(tail, tail + left, out + i);
+        }
+        for (std::size_t f = 0; f < n_flush; ++f) {
+            const std::size_t row = start + flushes[f];
+            out[row] = fix(rows + row * N);
+        }
+    }
+    return !check.any(repeated);
+}
+
+}  // namespace wildeval
+
+#endif
