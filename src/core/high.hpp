@@ -164,19 +164,21 @@ public:
             const int suit = __builtin_ctzll(flush >> kSuitCounterShift) >> 2;
             return flush_[(bits >> (16 * suit)) & (kSuitMaskSize - 1)];
         } else {
-            // Wild cards make flush chances common, so no branches here: every suit reads the
-            // flush table, a suit that can't make a flush at its entry 0, which holds no flush
-            // (with five or more wild cards every suit can, and five of a kind beats them all).
+            // Wild cards make flush chances common, so no branches here. At most two suits can
+            // make a flush worth reading: with w wild cards among seven, a suit needs 5 - w
+            // naturals, which two suits can both have only when w >= 3; and with four or more
+            // wild cards five of a kind beats every flush. So the two lowest suits that can are
+            // read (a missing one at entry 0, which holds no flush).
             uint32_t value = nonflush[HighTables::slot(key, multiplier, displacement)];
             const uint32_t* table = flush_ + (key & 7) * kSuitMaskSize;
             const uint64_t natural = bits & natural_bits_;
-            const uint64_t flags = flush >> kSuitCounterShift;
-            for (int suit = 0; suit < kSuits; ++suit) {
-                const uint64_t can = (flags >> (4 * suit + 3)) & 1;
-                const uint32_t v = table[((natural >> (16 * suit)) & (kSuitMaskSize - 1)) * can];
-                value = v > value ? v : value;
-            }
-            return value;
+            const uint64_t flags = flush >> kSuitCounterShift;  // bit 4s + 3: suit s can
+            const uint64_t second = flags & (flags - 1);
+            const int s1 = __builtin_ctzll(flags | 0x10000) >> 2, s2 = __builtin_ctzll(second | 0x10000) >> 2;
+            const uint32_t v1 = table[((natural >> (16 * (s1 & 3))) & (kSuitMaskSize - 1)) * (flags != 0)];
+            const uint32_t v2 = table[((natural >> (16 * (s2 & 3))) & (kSuitMaskSize - 1)) * (second != 0)];
+            value = v1 > value ? v1 : value;
+            return v2 > value ? v2 : value;
         }
     }
 
