@@ -81,9 +81,13 @@ int resolve_threads(const py::object& threads) {
     // any integer (numpy's too), but not a bool
     if (PyBool_Check(threads.ptr()) || !PyIndex_Check(threads.ptr()))
         throw py::type_error("threads must be None or an int >= 1");
-    const long long n = py::reinterpret_steal<py::int_>(PyNumber_Index(threads.ptr())).cast<long long>();
-    if (n < 1) throw py::value_error("threads must be None or an int >= 1, got " + std::to_string(n));
-    return static_cast<int>(std::min<long long>(n, 1024));
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(threads.ptr()));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow < 0 || (overflow == 0 && n < 1))
+        throw py::value_error("threads must be None or an int >= 1, got " + std::string(py::str(index)));
+    return overflow > 0 ? 1024 : static_cast<int>(std::min<long long>(n, 1024));
 }
 
 const RankingSpec& checked_ranking(const std::string& ranking, uint32_t wild_rank_mask) {

@@ -81,14 +81,19 @@ private:
         const std::size_t cols = static_cast<std::size_t>(n_cols_), n = (end - begin) * cols;
         const char* first = base_ + static_cast<std::ptrdiff_t>(begin) * s0_;
         if constexpr (sizeof(T) == 1) {
-            if (in_place_) {  // bytes already: check them (a max reduction vectorizes; int8 < 0 reads as >= 128)
-                const auto* in = reinterpret_cast<const uint8_t*>(first);
+            if (in_place_) {
+                // Bytes already: copied, then checked (a max reduction vectorizes; int8 < 0 reads as
+                // >= 128). The copy is what is evaluated: with the GIL released another Python
+                // thread may write the array, and the bytes evaluated must be the bytes checked.
+                buffer.resize(n);
+                uint8_t* out = buffer.data();
+                std::memcpy(out, first, n);
                 uint8_t highest = 0;
-                for (std::size_t i = 0; i < n; ++i) highest = std::max(highest, in[i]);
-                if (highest <= kDeck - 1) return in;
+                for (std::size_t i = 0; i < n; ++i) highest = std::max(highest, out[i]);
+                if (highest <= kDeck - 1) return out;
                 for (std::size_t i = 0; i < n; ++i)
-                    if (in[i] > kDeck - 1) return fail(begin + i / cols, static_cast<T>(in[i]), bad);
-                return in;
+                    if (out[i] > kDeck - 1) return fail(begin + i / cols, static_cast<T>(out[i]), bad);
+                return out;
             }
         }
         buffer.resize(n);

@@ -92,20 +92,20 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
             }
         }
     };
-    // A group's loads read up to 16 - 2N bytes past its rows, inside the next group; the last
-    // group runs on a padded copy whose filler rows hold distinct cards and no flush.
-    const std::size_t last = n_rows == 0 ? 0 : (n_rows - 1) / kGroup * kGroup;
+    // A group's second load reads 16 bytes from its third row: up to 16 - 2N bytes past the
+    // group. A group whose loads would pass the end of the rows runs on a padded copy whose
+    // filler rows hold distinct cards and no flush (the last one or two groups).
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
         n_flush = 0;
         for (std::size_t i = start; i < end; i += kGroup) {
-            if (i != last) {
+            if ((i + 2) * N + 16 <= n_rows * N) {
                 group(rows + i * N, out + i, i - start);
                 continue;
             }
             alignas(16) uint8_t pad[kGroup * N + 16];
             for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
-            const std::size_t left = n_rows - i;
+            const std::size_t left = std::min(kGroup, n_rows - i);
             std::memcpy(pad, rows + i * N, left * N);
             int32_t tail[kGroup];
             group(pad, tail, i - start);
