@@ -283,3 +283,135 @@ def test_bench_plot_without_matplotlib_names_the_extra(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "b.png")], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "wildeval bench: --plot needs matplotlib: pip install 'wildeval[plot]'"
+
+
+# -- the table rules of the guts games, and play's running account ------------------------------
+
+
+def test_simulate_takes_the_table_rules_and_records_them(tmp_path: Path) -> None:
+    from wildeval.games.guts import replay
+
+    out = tmp_path / "games.jsonl"
+    done = _wildeval("simulate", "three-five-seven", "--players", "5", "--games", "6", "--seed", "3",
+                     "--declare", "simultaneous", "--three-card", "poker", "--ante", "2",
+                     "--table-stakes", "60", "--max-payment", "4", "--out", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["played"] == 6 and summary["unit"] == "games" and summary["out"] == str(out)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 6
+    for record in records:
+        rules = record["rules"]
+        assert (rules["declaration"], rules["three_card_ranking"], rules["ante"], rules["payment_policy"],
+                rules["stack"], rules["max_payment"]) == ("simultaneous", "three_card_poker", 2, "table_stakes", 60, 4)
+        assert replay(record).result() == record["result"]
+        payments = [p["amount"] for e in record["events"] if e["type"] == "settle" for p in e.get("payments", [])]
+        assert all(0 < a <= 4 for a in payments)
+        antes = [e for e in record["events"] if e["type"] == "ante"]
+        assert antes and all(set(e["antes"].values()) <= {0, 2} for e in antes)
+        assert all(60 + b >= 0 for b in record["result"]["balances"].values())
+    plain = _wildeval("simulate", "three-five-seven", "--players", "5", "--games", "6", "--seed", "3")
+    assert json.loads(plain.stdout.splitlines()[0])["rules"]["declaration"] == "in_turn"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("simulate", "deuce-to-seven-triple-draw", "--ante", "2"), "--ante: table rules are for the guts games"),
+    (("play", "deuce-to-seven-triple-draw", "--declare", "simultaneous"), "table rules are for the guts games"),
+    (("simulate", "napalm", "--three-card", "poker"), "napalm has no three-card high stage"),
+    (("simulate", "napalm", "--declare", "sideways"), "invalid choice: 'sideways'"),
+    (("simulate", "napalm", "--ante", "0"), "argument --ante: must be from 1"),
+    (("simulate", "napalm", "--table-stakes", "-5"), "argument --table-stakes: must be from 1"),
+    (("simulate", "napalm", "--max-payment", "x"), "'x' is not a whole number"),
+    (("simulate", "napalm", "--json"), "--json prints the summary to standard output"),
+    (("play", "three-five-seven", "--three-card", "cards"), "invalid choice: 'cards'"),
+])
+def test_table_rules_refused_in_one_line(argv: tuple[str, ...], message: str) -> None:
+    done = _wildeval(*argv)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def _transcript(game: str, *flags: str, answers: str = "i\n" * 60, seed: int = 11) -> str:
+    done = subprocess.run([sys.executable, "-m", "wildeval", "play", game, "--players", "3", "--seed", str(seed),
+                           *flags], input=answers, capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _amounts(line: str) -> dict[str, int]:
+    body = line.split(":", 1)[1].strip().rstrip(".")
+    return {name.rsplit(" ", 1)[0]: int(name.rsplit(" ", 1)[1]) for name in body.split(", ")}
+
+
+def test_play_shows_the_rules_the_risk_each_payment_and_the_session() -> None:
+    for seed in range(11, 40):  # a session in which somebody pays somebody
+        text = _transcript("three-five-seven", "--table-stakes", "50", "--max-payment", "3", "--ante", "2", seed=seed)
+        if ": balances " in text:
+            break
+    lines = text.splitlines()
+    assert "Ante 2; declare in turn from the dealer's left; each loser pays every best hand the pot; " \
+           "table stakes, 50 chips each, no payment over 3." in lines
+    risks = [line for line in lines if line.startswith("Staying in risks")]
+    assert risks and all("to each hand that beats yours" in r for r in risks)
+    assert all(int(r.split()[3]) <= 3 for r in risks)
+    payments = [i for i, line in enumerate(lines) if ": balances " in line]
+    assert payments, text
+    for i in payments:  # each payment: the two players' balances after it, then everyone's
+        line = lines[i]
+        after = dict(part.rsplit(" ", 1) for part in line.split(": balances ", 1)[1].rstrip(".").split(", "))
+        following = next(lines[j] for j in range(i, len(lines)) if lines[j].startswith("Balances:"))
+        last_payment = max(j for j in payments if j < lines.index(following, i))
+        if last_payment == i:
+            totals = _amounts(following)
+            assert all(totals[p] == int(v) for p, v in after.items()), (line, following)
+    assert any(line.startswith("Session total after 1 game: ") for line in lines)
+
+
+def test_play_onlinepoker_risk_says_only_the_lowest_pays() -> None:
+    text = _transcript("three-five-seven-onlinepoker", "--declare", "simultaneous")
+    assert "declare all at once; the lowest hand pays the highest the pot; a running tab." in text
+    risks = [line for line in text.splitlines() if line.startswith("Staying in risks")]
+    assert risks and all("only the lowest hand of those in pays" in r for r in risks)
+
+
+def test_play_writes_ten_the_same_way_in_cards_and_descriptions() -> None:
+    import re
+
+    for flags, ten, other in ((("--ascii",), "T", "10"), ((), "10", "T")):
+        seen_ten = False
+        for seed in range(1, 6):
+            done = subprocess.run([sys.executable, "-m", "wildeval", "play", "three-five-seven", "--players", "3",
+                                   "--seed", str(seed), *flags], input="i\n" * 60, capture_output=True,
+                                  text=True, encoding="utf-8", env=os.environ | {"PYTHONIOENCODING": "utf-8"})
+            for line in done.stdout.splitlines():
+                if " - " not in line or ":" not in line:
+                    continue
+                shown = line.split(":", 1)[1]
+                tokens = re.findall(r"(?<![A-Za-z0-9])(?:10|T)(?![a-z0-9])", shown)
+                assert other not in tokens, (flags, line)
+                seen_ten = seen_ten or ten in tokens
+        assert seen_ten, flags
+
+
+def test_play_session_total_runs_across_games() -> None:
+    from wildeval.games.guts import play
+
+    class Answers(io.StringIO):
+        """In to every declaration, yes to one more game, then no."""
+
+        def __init__(self, screen: io.StringIO) -> None:
+            super().__init__()
+            self.screen, self.games = screen, 0
+
+        def readline(self, size: int = -1) -> str:
+            if self.screen.getvalue().rstrip().endswith("Another game? [y/N]:"):
+                self.games += 1
+                return "y\n" if self.games < 3 else "n\n"
+            return "i\n"
+
+    screen = io.StringIO()
+    assert play("napalm", players=3, seed=5, stdin=Answers(screen), stdout=screen, unicode=False,
+                rules={"declaration": "simultaneous"}) == 0
+    totals = [line for line in screen.getvalue().splitlines() if line.startswith("Session total after")]
+    assert [t.split(":")[0] for t in totals] == [f"Session total after {n} game{'s' if n > 1 else ''}"
+                                                  for n in (1, 2, 3)]
+    assert sum(_amounts(totals[-1]).values()) == 0

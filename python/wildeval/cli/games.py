@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from typing import Any
 
 from wildeval.cli.common import add_ascii, int_in, output_file, shows_suits
+from wildeval.cli.progress import add_quiet, bar
 from wildeval.games import GAMES, game_module, unit_of
 
 _FORMATS = "guts games write JSON Lines (one replayable game per line); deuce-to-seven-triple-draw writes PHH " \
@@ -29,6 +31,10 @@ def register(commands: Any) -> None:
     count.add_argument("--hands", type=int_in(0), help="hands to play (triple draw; default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed for shuffles and bots (default 0)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
+    add_rule_settings(p)
+    p.add_argument("--json", action="store_true",
+                   help="print the summary as JSON (played, unit, wins, seconds, out) instead of a line")
+    add_quiet(p)
     p.set_defaults(run=run_simulate)
 
     p = commands.add_parser(
@@ -40,8 +46,57 @@ def register(commands: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots (default: random)")
     p.add_argument("--out", default=None,
                    help="save the session's history to this file, in the format simulate writes")
+    add_rule_settings(p)
     add_ascii(p)
     p.set_defaults(run=run_play)
+
+
+_GUTS_FLAGS = ("declare", "three_card", "ante", "table_stakes", "max_payment")
+
+
+def add_rule_settings(p: argparse.ArgumentParser) -> None:
+    """The settings a group agrees before a guts game (each left out: the preset's)."""
+    rules = p.add_argument_group("table rules (guts games; default: the game's own)")
+    rules.add_argument("--declare", choices=("in-turn", "simultaneous"), default=None,
+                       help="declare in turn from the dealer's left, or everyone at once")
+    rules.add_argument("--three-card", choices=("groups", "poker"), default=None,
+                       help="rank a three-card high stage by groups (trips, pair, high card) or as "
+                            "three-card poker (straights and flushes count)")
+    rules.add_argument("--ante", type=int_in(1, 1_000_000), default=None, help="each player's ante per round")
+    rules.add_argument("--table-stakes", type=int_in(1, 1_000_000_000), default=None, metavar="STACK",
+                       help="play table stakes: each player starts with STACK chips and never pays more "
+                            "(default: a running tab)")
+    rules.add_argument("--max-payment", type=int_in(1, 1_000_000_000), default=None, metavar="N",
+                       help="no single payment larger than N")
+
+
+def rule_settings(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The rule flags as changed settings for a guts game (None: none given); ValueError for a
+    flag the game cannot take."""
+    given = [f for f in _GUTS_FLAGS if getattr(args, f, None) is not None]
+    if not given:
+        return None
+    if GAMES[args.game] != "wildeval.games.guts":
+        names = ", ".join("--" + f.replace("_", "-") for f in given)
+        raise ValueError(f"{names}: table rules are for the guts games, not {args.game}")
+    from wildeval.games.guts_rules import PRESETS
+
+    changes: dict[str, Any] = {}
+    if args.declare is not None:
+        changes["declaration"] = args.declare.replace("-", "_")
+    if args.three_card is not None:
+        stages = PRESETS[args.game].stages
+        if not any(st.cards == 3 and st.ranking == "high" for st in stages):
+            raise ValueError(f"--three-card: {args.game} has no three-card high stage")
+        changes["three_card_ranking"] = "three_card_poker" if args.three_card == "poker" else "groups"
+    if args.ante is not None:
+        changes["ante"] = args.ante
+    if args.table_stakes is not None:
+        changes["payment_policy"] = "table_stakes"
+        changes["stack"] = args.table_stakes
+    if args.max_payment is not None:
+        changes["max_payment"] = args.max_payment
+    return changes
 
 
 def _count(args: argparse.Namespace) -> int:
@@ -56,10 +111,20 @@ def _count(args: argparse.Namespace) -> int:
 def run_simulate(args: argparse.Namespace) -> int:
     count = _count(args)
     module = game_module(args.game)
+    rules = rule_settings(args)
+    if args.json and args.out == "-":
+        raise ValueError("--json prints the summary to standard output: give --out FILE for the records")
+    extra: dict[str, Any] = {} if rules is None else {"rules": rules}
     start = time.perf_counter()
-    with output_file(args.out) as out:
-        summary = module.simulate(args.game, players=args.players, count=count, seed=args.seed, out=out)
+    with bar(count, f"simulate {args.game}", quiet=args.quiet, unit=f" {unit_of(args.game)}") as progress, \
+            output_file(args.out) as out:
+        summary = module.simulate(args.game, players=args.players, count=count, seed=args.seed, out=out,
+                                  progress=progress.advance, **extra)
     seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"played": summary.played, "unit": summary.unit, "wins": summary.wins,
+                          "seconds": seconds, "out": args.out, "bytes": os.path.getsize(args.out)}, indent=2))
+        return 0
     where = "standard output" if args.out == "-" else f"{args.out} ({os.path.getsize(args.out):,} bytes)"
     line = f"wildeval simulate: {summary.line()}; {seconds:.2f} s; written to {where}"
     print(line, file=sys.stderr if args.out == "-" else sys.stdout)
@@ -69,13 +134,15 @@ def run_simulate(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     module = game_module(args.game)
     unicode = shows_suits(args)
+    rules = rule_settings(args)
+    extra: dict[str, Any] = {} if rules is None else {"rules": rules}
     if args.out is None:
         return int(module.play(args.game, players=args.players, seed=args.seed, stdin=sys.stdin,
-                               stdout=sys.stdout, unicode=unicode))
+                               stdout=sys.stdout, unicode=unicode, **extra))
     with output_file(args.out) as history:
         try:
             code = int(module.play(args.game, players=args.players, seed=args.seed, stdin=sys.stdin,
-                                   stdout=sys.stdout, history=history, unicode=unicode))
+                                   stdout=sys.stdout, history=history, unicode=unicode, **extra))
         except KeyboardInterrupt:  # keep what was played: the history holds whole records only
             print("\nInterrupted.")
             code = 130

@@ -23,9 +23,11 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -74,6 +76,7 @@ __all__ = [
     "preset",
     "replay",
     "simulate",
+    "table_rules",
 ]
 
 
@@ -86,10 +89,36 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> i
     return value
 
 
-def _rules_and_players(game: str, players: object) -> tuple[GutsRules, int]:
-    rules = preset(game)
-    n = _check_int(f"{game} players", players, MIN_PLAYERS, rules.max_players)
-    return rules, n
+def table_rules(game: str, rules: GutsRules | Mapping[str, Any] | None = None) -> GutsRules:
+    """The rules a table plays ``game`` by: the preset, the preset with the settings in a mapping
+    changed (``{"declaration": "simultaneous", "ante": 2}``: what a group agrees before play), or
+    a :class:`GutsRules` as given.
+
+    >>> table_rules("three-five-seven", {"payment_policy": "table_stakes", "stack": 50}).stack
+    50
+    >>> table_rules("napalm", {"antes": 2})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules setting(s): antes
+    """
+    if rules is None:
+        return preset(game)
+    if isinstance(rules, GutsRules):
+        return rules
+    if isinstance(rules, Mapping):
+        known = {f.name for f in dataclasses.fields(GutsRules) if f.init} - {"name", "stages"}
+        unknown = sorted(set(rules) - known)
+        if unknown:
+            raise ValueError(f"unknown rules setting(s): {', '.join(map(str, unknown))}")
+        return preset(game, **rules)
+    raise ValueError(f"rules must be a GutsRules, a mapping of settings or None, not {rules!r}")
+
+
+def _rules_and_players(game: str, players: object,
+                       rules: GutsRules | Mapping[str, Any] | None = None) -> tuple[GutsRules, int]:
+    table = table_rules(game, rules)
+    n = _check_int(f"{game} players", players, MIN_PLAYERS, table.max_players)
+    return table, n
 
 
 def play_bots(game: GutsGame, bots: Mapping[str, Bot]) -> GutsGame:
@@ -157,7 +186,9 @@ def _write(out: TextIO, record: Mapping[str, Any]) -> None:
     out.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
-def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> Summary:
+def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
+             rules: GutsRules | Mapping[str, Any] | None = None,
+             progress: Callable[[int], object] | None = None) -> Summary:
     """Bots play ``count`` complete games of ``game``; one JSON line per game on ``out``.
 
     Each record is a replayable history (:func:`replay`; cards as text such as ``"3h Kc Kd"``,
@@ -166,8 +197,11 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> 
     "rounds", "pot"}``; ``winner`` is None when a game hits the round cap. The same seed writes
     the same bytes. Returns the :class:`~wildeval.games.Summary`: games written, and each
     player's games won (with ``"no winner"`` if some games had none).
+
+    ``rules``: the table's settings (see :func:`table_rules`; default the preset's); every record
+    holds the rules it was played by. ``progress``, if given, is called with 1 after each game.
     """
-    rules, n = _rules_and_players(game, players)
+    rules, n = _rules_and_players(game, players, rules)
     count = _check_int("count (games)", count, 0)
     seed = _check_int("seed", seed, -(2**63))
     master = random.Random(seed)
@@ -180,6 +214,8 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> 
         bots = _table_bots(names, game_seed, table)
         state = play_bots(GutsGame(rules, names, seed=game_seed, dealer=g % n), bots)
         _write(out, _record(state, g + 1, bots))
+        if progress is not None:
+            progress(1)
         if state.winner is None:
             no_winner += 1
         else:
@@ -226,9 +262,51 @@ class _Terminal:
         return line.strip().lower()
 
 
-def _describe(game: GutsGame, stage: int, cards: Sequence[int]) -> str:
+def _tens(text: str, unicode: bool) -> str:
+    """A description with the ten written as the cards show it: ``T`` beside ``Th``, ``10``
+    beside ``10♥``.
+
+    >>> _tens("Flush, A-T-9-5-2", True), _tens("Three tens", True), _tens("T-8-7", False)
+    ('Flush, A-10-9-5-2', 'Three tens', 'T-8-7')
+    """
+    return re.sub(r"(?<![A-Za-z0-9])T(?![A-Za-z0-9])", "10", text) if unicode else text
+
+
+def _describe(game: GutsGame, stage: int, cards: Sequence[int], unicode: bool = False) -> str:
     ev = game.rules.evaluator(stage)
-    return ev.describe(ev(list(cards)))
+    return _tens(ev.describe(ev(list(cards))), unicode)
+
+
+def _settings_line(rules: GutsRules) -> str:
+    """The settings a group agrees before play, as one line."""
+    declare = "in turn from the dealer's left" if rules.declaration == "in_turn" else "all at once"
+    if rules.payment == "pot_to_each_winner":
+        pay = "each loser pays every best hand the pot"
+    else:
+        pay = "the lowest hand pays the highest the pot"
+    money = "a running tab" if rules.stack is None else f"table stakes, {rules.stack} chips each"
+    cap = "" if rules.max_payment is None else f", no payment over {rules.max_payment}"
+    three = "; three cards ranked as in three-card poker" if rules.three_card_ranking == "three_card_poker" and any(
+        st.cards == 3 and st.ranking == "high" for st in rules.stages) else ""
+    return f"Ante {rules.ante}; declare {declare}; {pay}; {money}{cap}{three}."
+
+
+def _risk_line(game: GutsGame, you: str) -> str:
+    """What staying in risks now: the payment a losing hand makes at this stage."""
+    rules = game.rules
+    amount = game.pot if rules.max_payment is None else min(game.pot, rules.max_payment)
+    chips = None if rules.stack is None else rules.stack + game.balances[you]
+    if chips is not None and chips < amount:
+        capped = f" (you have {chips} chips: at most {chips} in all)"
+    elif chips is not None:
+        capped = f" (at most your {chips} chips in all)"
+    else:
+        capped = ""
+    if rules.payment == "pot_to_each_winner":
+        return (f"Staying in risks {amount} to each hand that beats yours and is best "
+                f"({amount} if one wins, {2 * amount} if two tie for best){capped}; alone in, you take a leg.")
+    return (f"Staying in risks {amount}: only the lowest hand of those in pays, {amount} to the best{capped}; "
+            f"alone in, you win the stage.")
 
 
 def _show_table(term: _Terminal, game: GutsGame, you: str) -> None:
@@ -250,8 +328,9 @@ class _Session:
     """A person at the table: the games played so far, the one being played, the history."""
 
     def __init__(self, game: str, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
-                 history: TextIO | None, unicode: bool | None) -> None:
-        self.rules, n = _rules_and_players(game, players)
+                 history: TextIO | None, unicode: bool | None,
+                 rules: GutsRules | Mapping[str, Any] | None = None) -> None:
+        self.rules, n = _rules_and_players(game, players, rules)
         if seed is None:
             seed = random.Random().getrandbits(32)
         self.seed = _check_int("seed", seed, -(2**63))
@@ -279,6 +358,7 @@ class _Session:
         master = random.Random(self.seed)
         term.say(f"{rules.name}: {rules.goal_label()}; ante {rules.ante}; seed {self.seed}.")
         term.say("Stages: " + "; ".join(rules.stage_label(i) for i in range(len(rules.stages))) + ".")
+        term.say(_settings_line(rules))
         while True:
             game_seed = master.getrandbits(63)
             self.bots = {p: ThresholdBot(table) for p in self.names[1:]}
@@ -299,6 +379,8 @@ class _Session:
                 term.say(f"*** The game ends without a winner: {state.end_reason}; the antes go back. ***")
             term.say("Legs: " + _names_line(state.legs) + ".")
             term.say("Balances: " + _names_line(state.balances, "{:+d}") + ".")
+            plural = "" if self.finished == 1 else "s"
+            term.say(f"Session total after {self.finished} game{plural}: {_names_line(self.totals, '{:+d}')}.")
             answer = term.ask("Another game? [y/N]: ")
             if answer not in ("y", "yes"):
                 self.leave()
@@ -312,9 +394,10 @@ class _Session:
                 _show_table(term, state, you)
             if state.phase is not Phase.DECLARE:
                 was_settle = state.phase is Phase.SETTLE
+                before = dict(state.balances)
                 state.apply(Advance())
                 if was_settle:
-                    self.show_settlement(state)
+                    self.show_settlement(state, before)
                 continue
             if state.stage > 0 and state.waiting_for() == state.declaration_order():
                 term.say(f"--- Stage {state.stage + 1}: {rules.stage_label(state.stage)}; pot {state.pot} ---")
@@ -360,8 +443,12 @@ class _Session:
         if state is not None and self.rules.stack is not None:
             self.term.say(f"Chips left: {_names_line({p: self.rules.stack + b for p, b in state.balances.items()})}.")
 
-    def show_settlement(self, game: GutsGame) -> None:
+    def show_settlement(self, game: GutsGame, before: Mapping[str, int] | None = None) -> None:
+        """The stage's outcome: who was in, the hands shown, each payment with the balances of
+        the two players after it (``before``: every balance as the settlement began), and then
+        every balance."""
         term, you = self.term, self.you
+        running = dict(before if before is not None else game.balances)
         view = game.view(you)
         if not view.settlements:
             return
@@ -379,13 +466,20 @@ class _Session:
                 term.say("(You were out: their hands are compared privately.)")
             else:
                 for p in ins:
-                    term.say(f"  {p}: {self.hand(hands[p])} - {_describe(game, stage, hands[p])}")
+                    term.say(f"  {p}: {self.hand(hands[p])} - {_describe(game, stage, hands[p], self.unicode)}")
             winners = list(e["winners"])
             term.say(("Winner: " if len(winners) == 1 else "Tied best: ") + ", ".join(winners) + ".")
             for pay in e["payments"]:
-                term.say(f"  {_does(pay['from'], 'pays', you)} {pay['to']} {pay['amount']}.")
+                payer, payee, amount = pay["from"], pay["to"], int(pay["amount"])
+                running[payer] -= amount
+                running[payee] += amount
+                term.say(f"  {_does(payer, 'pays', you)} {payee} {amount}: balances {payer} {running[payer]:+d}, "
+                         f"{payee} {running[payee]:+d}.")
             if not e["payments"]:
                 term.say("  Nobody pays.")
+            term.say(f"Balances: {_names_line(running, '{:+d}')}.")
+            if game.rules.stack is not None:
+                term.say(f"Chips: {_names_line({p: game.rules.stack + b for p, b in running.items()})}.")
         if e.get("streaks") and game.rules.win_by == "streak":
             term.say(f"Streak: {_names_line(e['streaks'])}.")
 
@@ -398,7 +492,8 @@ class _Session:
             term.say("Declared: " + ", ".join(f"{p} {'in' if v else 'out'}" for p, v in others.items()) + ".")
         elif game.rules.declaration == "simultaneous":
             term.say("Everyone declares at once; the others' choices are revealed together.")
-        term.say(f"Your cards: {self.hand(view.cards)} - {_describe(game, stage, view.cards)}")
+        term.say(f"Your cards: {self.hand(view.cards)} - {_describe(game, stage, view.cards, self.unicode)}")
+        term.say(_risk_line(game, you))
         while True:
             answer = term.ask("In or out? [i]n, [o]ut, [q]uit: ")
             if answer is None or answer in ("q", "quit"):
@@ -423,7 +518,8 @@ class _Session:
         say("Answer i to stay in, o to drop out, q to leave the table (your balances are shown).")
 
 def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
-         history: TextIO | None = None, unicode: bool | None = None) -> int:
+         history: TextIO | None = None, unicode: bool | None = None,
+         rules: GutsRules | Mapping[str, Any] | None = None) -> int:
     """Play ``game`` in the terminal, as ``You``, against ``players - 1`` bots (``Bot 1``, ...);
     returns 0 (130 after Ctrl-C).
 
@@ -434,9 +530,14 @@ def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: Te
     writes (flushed), and also the unfinished game if the person leaves in the middle of one
     (its ``result`` then has ``"end": null``; :func:`replay` accepts it). ``unicode`` shows the
     cards with suit symbols (``3♥ K♣``) or as ``3h Kc``; None: symbols only if ``stdout`` can
-    encode them.
+    encode them; a description writes the ten as the cards do (``10`` or ``T``). ``rules``: the
+    table's settings, as for :func:`simulate`.
+
+    After every payment the payer's and the receiver's balances are shown, and every balance
+    after each stage; at each declaration, what staying in risks; after each game, the session's
+    total so far.
     """
-    session = _Session(game, players, seed, stdin, stdout, history, unicode)
+    session = _Session(game, players, seed, stdin, stdout, history, unicode, rules)
     try:
         return session.run()
     except BrokenPipeError:  # the reader went away (``| head``): nothing more to say

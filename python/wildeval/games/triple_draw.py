@@ -105,13 +105,15 @@ def play_hand(hand: Hand, bot_of: Callable[[int], Bot], *, check: bool = False) 
     return hand
 
 
-def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> Summary:
+def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
+             progress: Callable[[int], object] | None = None) -> Summary:
     """Heuristic bots (:class:`LowballBot`) play ``count`` hands at one table of ``players``
     (2-6), each starting with 200 chips at blinds 1-2 and bets 2-4; every hand goes to ``out``
     as one ``[n]`` section of a PHH file (``.phhs``): the text is what pokerkit's
     ``HandHistory.dumps_all`` writes for these hands, plus a final newline. The same seed
     writes the same text. The table stops early if only one player has chips left. Returns the
-    hands played and each player's pots won (a share of a split pot counts as one)."""
+    hands played and each player's pots won (a share of a split pot counts as one).
+    ``progress``, if given, is called with 1 after each hand."""
     _check_game(game)
     _check_players(players)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -134,6 +136,8 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO) -> 
         out.write(phh_section(hand, seats, players))
         table.end_hand()
         played += 1
+        if progress is not None:
+            progress(1)
     return Summary(played=played, unit="hands", wins=wins)
 
 
