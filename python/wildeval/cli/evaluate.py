@@ -8,6 +8,7 @@ from typing import Any
 
 from wildeval.cards import RANKS, format_cards
 from wildeval.cli.common import add_settings, int_in
+from wildeval.cli.progress import add_quiet, busy
 from wildeval.evaluator import Evaluator, census
 from wildeval.values import categories_best_first
 
@@ -34,6 +35,7 @@ def register(commands: Any) -> None:
     p.add_argument("--threads", type=int_in(1), default=None, help="threads (default: every core)")
     p.add_argument("--json", action="store_true",
                    help="print JSON: the settings, the total and the count of each category, best first")
+    add_quiet(p)
     p.set_defaults(run=run_census)
 
 
@@ -64,8 +66,9 @@ def run_eval(args: argparse.Namespace) -> int:
 
 
 def run_census(args: argparse.Namespace) -> int:
-    counts = census(args.n_cards, args.ranking, args.wild,
-                    flush_duplicates=args.flush_duplicates, threads=args.threads)
+    with busy(f"census of {args.n_cards} cards", quiet=args.quiet):
+        counts = census(args.n_cards, args.ranking, args.wild,
+                        flush_duplicates=args.flush_duplicates, threads=args.threads)
     # a census counts every hand, so a category with no hand is one these settings cannot make
     shown = [(c, counts[c]) for c in categories_best_first(args.ranking) if counts[c]]
     total = sum(counts.values())

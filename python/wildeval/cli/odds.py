@@ -8,6 +8,7 @@ from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
+from wildeval.cli.progress import add_quiet, busy
 from wildeval.games.guts_rules import PRESETS as GUTS_PRESETS
 from wildeval.odds import MAX_EXHAUSTIVE, MAX_TRIALS, equity, versus_field
 
@@ -40,6 +41,7 @@ def register(commands: Any) -> None:
                    help=f"sample this many boards instead of counting all (at most {MAX_TRIALS:,})")
     p.add_argument("--seed", type=int, default=None, help="seed for --trials (needs --trials)")
     add_ascii(p)
+    add_quiet(p)
     p.add_argument("--json", action="store_true",
                    help="print JSON: for known hands a list (hand, win, tie, equity, boards); against a "
                         "field an object (win, tie, lose, exact, deals, stderr)")
@@ -59,9 +61,10 @@ def run_field(args: argparse.Namespace) -> int:
         raise ValueError("--exact counts every deal: it takes neither --trials nor --seed")
     exact = True if args.exact else (False if args.trials is not None or args.seed is not None else None)
     try:
-        odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild, game=args.game,
-                            stage=args.stage, flush_duplicates=args.flush_duplicates, exact=exact,
-                            trials=args.trials, seed=args.seed)
+        with busy("odds: counting" if exact else "odds: sampling", quiet=args.quiet):
+            odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild, game=args.game,
+                                stage=args.stage, flush_duplicates=args.flush_duplicates, exact=exact,
+                                trials=args.trials, seed=args.seed)
     except ValueError as error:  # in the command line's words
         raise ValueError(str(error).replace("exact=False or trials=", "--trials").replace("trials=", "--trials")
                          .replace("seed=", "--seed").replace("stage=", "--stage").replace("game=", "--game")
@@ -91,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
     for i, hand in enumerate(args.hands, 1):
         if not hand.strip(" ,\t"):
             raise ValueError(f"hand {i} is empty")
-    results = equity(args.hands, args.board, board_size=args.board_size, ranking=args.ranking,
-                     wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
-                     seed=args.seed)
+    with busy("odds: sampling" if args.trials else "odds: counting", quiet=args.quiet):
+        results = equity(args.hands, args.board, board_size=args.board_size, ranking=args.ranking,
+                         wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
+                         seed=args.seed)
     if args.json:
         print(json.dumps([{"hand": format_cards(r.hand), "win": r.win, "tie": r.tie, "equity": r.equity,
                            "boards": r.boards} for r in results], indent=2))

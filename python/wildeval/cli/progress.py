@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -28,6 +29,19 @@ def _tqdm() -> Any:
     except ImportError:
         return None
     return tqdm
+
+
+def _width() -> dict[str, Any]:
+    """tqdm's size settings: the terminal's own, or 80 by 24 where it reports none (a pty that
+    was never sized, as under ``script``, says 0 by 0, and tqdm would then draw nothing)."""
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+    except (AttributeError, OSError, ValueError):
+        size = os.terminal_size((0, 0))
+    settings: dict[str, Any] = {"dynamic_ncols": True} if size.columns > 0 else {"ncols": 80}
+    if size.lines <= 0:
+        settings["nrows"] = 24
+    return settings
 
 
 def shown(quiet: bool = False) -> bool:
@@ -72,7 +86,7 @@ def bar(total: int | None, desc: str, *, quiet: bool = False, unit: str = "it",
         yield Progress()
         return
     with _tqdm()(total=total, desc=desc, unit=unit, unit_scale=unit_scale, file=sys.stderr,
-                 leave=False, dynamic_ncols=True) as progress:
+                 leave=False, **_width()) as progress:
         yield Progress(progress)
 
 
@@ -89,7 +103,8 @@ def busy(desc: str, *, quiet: bool = False, after: float = 1.0) -> Iterator[None
         if done.wait(after):
             return
         with _tqdm()(total=None, desc=desc, bar_format="{desc}: {elapsed} so far", file=sys.stderr,
-                     leave=False) as line:
+                     leave=False, **_width()) as line:
+            line.start_t -= after  # the time before the line appeared counts too
             while not done.wait(0.1):
                 line.refresh()
 
