@@ -17,6 +17,7 @@ MODULES = [
     "wildeval.reference",
     "wildeval.sampling",
     "wildeval.odds",
+    "wildeval.games",
     "wildeval.games.guts",
     "wildeval.games.guts_rules",
     "wildeval.games.guts_engine",

@@ -11,7 +11,7 @@ from typing import Any
 
 from wildeval.cli.common import add_ascii, int_in, output_file, shows_suits
 from wildeval.cli.progress import add_quiet, bar
-from wildeval.games import GAMES, game_module, unit_of
+from wildeval.games import GAMES, game_module, player_range, unit_of
 
 _FORMATS = "guts games write JSON Lines (one replayable game per line); deuce-to-seven-triple-draw writes PHH " \
            "(.phhs sections, one per hand)"
@@ -108,7 +108,14 @@ def _count(args: argparse.Namespace) -> int:
     return 100 if given is None else int(given)
 
 
+def _check_players(args: argparse.Namespace) -> None:
+    low, high = player_range(args.game)
+    if not low <= args.players <= high:
+        raise ValueError(f"--players must be from {low} to {high} for {args.game}, not {args.players:,}")
+
+
 def run_simulate(args: argparse.Namespace) -> int:
+    _check_players(args)
     count = _count(args)
     module = game_module(args.game)
     rules = rule_settings(args)
@@ -132,6 +139,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    _check_players(args)
     module = game_module(args.game)
     unicode = shows_suits(args)
     rules = rule_settings(args)

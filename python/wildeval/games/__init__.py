@@ -44,6 +44,19 @@ def unit_of(game: str) -> str:
     return UNITS[GAMES[game]]
 
 
+def player_range(game: str) -> tuple[int, int]:
+    """The fewest and the most players of ``game``.
+
+    >>> player_range("napalm"), player_range("deuce-to-seven-triple-draw")
+    ((2, 7), (2, 6))
+    """
+    if unit_of(game) == "games":
+        rules = importlib.import_module("wildeval.games.guts_rules")
+        return int(rules.MIN_PLAYERS), int(rules.preset(game).max_players)
+    engine = importlib.import_module("wildeval.games.triple_draw_engine")
+    return int(engine.MIN_PLAYERS), int(engine.MAX_PLAYERS)
+
+
 def game_module(game: str) -> ModuleType:
     """The module that plays ``game``; ValueError for an unknown name."""
     if game not in GAMES:
