@@ -131,3 +131,22 @@ def test_more_opponents_lower_the_chance() -> None:
 def test_bad_arguments(args: tuple[object, ...], kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         versus_field(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_progress_reports_every_deal_and_changes_nothing() -> None:
+    seen: list[int] = []
+    kwargs = {"game": "three-five-seven", "stage": 3, "trials": 9_000_000, "seed": 8}
+    with_progress = versus_field("Ks Kd 5h 5c 9d 2c Jh", 3, progress=seen.append, **kwargs)  # type: ignore[arg-type]
+    assert sum(seen) == 9_000_000 and len(seen) == 3  # 138 chunks of 65,536 deals, 64 a call
+    assert with_progress == versus_field("Ks Kd 5h 5c 9d 2c Jh", 3, **kwargs)  # type: ignore[arg-type]
+
+
+def test_equity_progress_counts_every_board() -> None:
+    from wildeval.odds import equity
+
+    seen: list[int] = []
+    exact = equity(["As Ad", "Kc Kd"], "2h 7s 9c", progress=seen.append)
+    assert sum(seen) == exact[0].boards == 990
+    sampled: list[int] = []
+    equity(["As Ad", "Kc Kd"], trials=450_000, seed=2, progress=sampled.append)
+    assert sum(sampled) == 450_000

@@ -56,7 +56,7 @@ CASES = [
      "--trials", "30000000", "--seed", "1"),
     ("census", "7", "--ranking", "low27", "--threads", "1"),
 ]
-MARKS = {"chart": "deals/s", "simulate": "games", "odds": "so far", "census": "so far"}
+MARKS = {"chart": "deals/s", "simulate": "games", "odds": "deals/s", "census": "so far"}
 
 
 @pytest.mark.parametrize("argv", CASES, ids=lambda a: " ".join(a[:2]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from wildeval.cards import parse_cards
@@ -26,6 +26,8 @@ __all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
 
 DEFAULT_TRIALS = 1_000_000  # sampled deals when neither exact counting nor trials= is asked for
 MAX_TRIALS = 1_000_000_000
+_CHUNK = 1 << 16  # deals a seeded chunk of the native sampler holds (kFieldChunk)
+_CHUNKS_PER_CALL = 64  # chunks per native call when progress is reported
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ def versus_field(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> FieldOdds:
     """``cards`` against ``opponents`` opponents whose hands (each as many cards as ``cards``)
     come uniformly from the rest of the deck.
@@ -83,7 +86,8 @@ def versus_field(
     opponents with hands of at most three cards) and samples ``trials`` deals (default
     ``DEFAULT_TRIALS``) otherwise; ``exact=True`` insists on counting, ``exact=False`` on
     sampling. A sample is seeded by ``seed`` (a random seed when None) and gives the same
-    answer for any ``threads``.
+    answer for any ``threads``. ``progress``, if given, is called with the number of deals done
+    as a sample goes (in steps of a few million; the answer is the same either way).
 
     >>> versus_field("As Ad", 3, game="napalm", stage=1, trials=200_000, seed=1).exact
     False
@@ -127,8 +131,17 @@ def versus_field(
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, not {seed!r}")
     mode = opponents if exact else 0
-    win, tie, lose = ev._versus_field(hand, opponents, mode, trials or 0, (seed or 0) % 2**64,
-                                      check_threads(threads))
+    threads = check_threads(threads)
+    if exact or progress is None:
+        win, tie, lose = ev._versus_field(hand, opponents, mode, trials or 0, (seed or 0) % 2**64, threads)
+    else:  # the same chunks of the same run, a slice of them per call, to report between calls
+        assert trials is not None and seed is not None
+        chunks = -(-trials // _CHUNK)
+        win = tie = lose = 0
+        for first in range(0, chunks, _CHUNKS_PER_CALL):
+            w, t, lo = ev._versus_field(hand, opponents, 0, trials, seed % 2**64, threads, first, _CHUNKS_PER_CALL)
+            win, tie, lose = win + w, tie + t, lose + lo
+            progress(w + t + lo)
     deals = win + tie + lose
     p = win / deals
     return FieldOdds(win=p, tie=tie / deals, lose=lose / deals, exact=bool(exact), deals=deals,

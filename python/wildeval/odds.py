@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -77,6 +77,7 @@ def equity(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[Equity]:
     """Each hand's odds at showdown once the board has ``board_size`` cards.
 
@@ -152,6 +153,8 @@ def equity(
         ties += (winners & (n_winners > 1)).sum(axis=1)
         shares += (winners / n_winners).sum(axis=1)
         boards += m
+        if progress is not None:
+            progress(m)
     return [
         Equity(tuple(h), float(w / boards), float(t / boards), float(s / boards), boards)
         for h, w, t, s in zip(players, wins, ties, shares)

@@ -371,7 +371,7 @@ PYBIND11_MODULE(_core, m) {
             // cards: checked distinct cards of the evaluator's size; mode: 1 or 2 = every deal to
             // that many opponents, 0 = `trials` sampled deals. Returns (win, tie, lose) counts.
             [](const PyEvaluator& ev, const std::vector<int>& cards, int opponents, int mode, uint64_t trials,
-               uint64_t seed, const py::object& threads_arg) {
+               uint64_t seed, const py::object& threads_arg, uint64_t first_chunk, uint64_t chunks) {
                 const int threads = resolve_threads(threads_arg);
                 uint8_t own[kMaxCards];
                 const int n = static_cast<int>(cards.size());
@@ -389,12 +389,12 @@ PYBIND11_MODULE(_core, m) {
                     py::gil_scoped_release release;
                     if (mode == 1) counts = versus_one_exact(ev.core(), own, n, threads);
                     else if (mode == 2) counts = versus_two_exact(ev.core(), own, n, threads);
-                    else counts = versus_sampled(ev.core(), own, n, opponents, trials, seed, threads);
+                    else counts = versus_sampled(ev.core(), own, n, opponents, trials, seed, threads, first_chunk, chunks);
                 }
                 return py::make_tuple(counts.win, counts.tie, counts.lose);
             },
             py::arg("cards"), py::arg("opponents"), py::arg("mode"), py::arg("trials"), py::arg("seed"),
-            py::arg("threads"));
+            py::arg("threads"), py::arg("first_chunk") = 0, py::arg("chunks") = 0);
 
     py::list rankings;
     for (const RankingSpec& spec : kRankingSpecs) rankings.append(spec.name);

@@ -88,8 +88,6 @@ struct SplitMix {
     }
 };
 
-constexpr uint64_t kChunkTrials = 1 << 16;
-
 }  // namespace
 
 FieldCounts versus_one_exact(const Evaluator& ev, const uint8_t* own, int n, int threads) {
@@ -131,20 +129,23 @@ FieldCounts versus_two_exact(const Evaluator& ev, const uint8_t* own, int n, int
 }
 
 FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int opponents, uint64_t trials,
-                           uint64_t seed, int threads) {
+                           uint64_t seed, int threads, uint64_t first_chunk, uint64_t chunks) {
     const uint32_t mine = ev.evaluate(own, n);
     const std::vector<uint8_t> rest = rest_of_deck(own, n);
     const int dealt = opponents * n;
     if (opponents < 1 || static_cast<std::size_t>(dealt) > rest.size())
         throw std::invalid_argument("not enough cards for that many opponents");
-    const uint64_t chunks = (trials + kChunkTrials - 1) / kChunkTrials;
-    std::vector<FieldCounts> per_chunk(chunks);
-    run_tasks(threads, chunks, [&](std::size_t chunk, int) {
+    const uint64_t all = (trials + kFieldChunk - 1) / kFieldChunk;
+    if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
+    const uint64_t count = chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
+    std::vector<FieldCounts> per_chunk(count);
+    run_tasks(threads, count, [&](std::size_t task, int) {
+        const uint64_t chunk = first_chunk + task;
         SplitMix rng{seed ^ (0xD1B54A32D192ED03ull * (chunk + 1))};
         rng.next();
         std::vector<uint8_t> deck = rest;
         FieldCounts counts;
-        const uint64_t n_trials = std::min<uint64_t>(kChunkTrials, trials - chunk * kChunkTrials);
+        const uint64_t n_trials = std::min<uint64_t>(kFieldChunk, trials - chunk * kFieldChunk);
         const uint32_t size = static_cast<uint32_t>(deck.size());
         for (uint64_t t = 0; t < n_trials; ++t) {
             // a partial Fisher-Yates shuffle deals the first `dealt` cards of the deck
@@ -156,7 +157,7 @@ FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int o
             for (int k = 0; k < opponents; ++k) best = std::max(best, ev.evaluate(deck.data() + k * n, n));
             tally(counts, mine, best);
         }
-        per_chunk[chunk] = counts;
+        per_chunk[task] = counts;
     });
     return sum(per_chunk);
 }

@@ -24,10 +24,12 @@ FieldCounts versus_one_exact(const Evaluator& ev, const uint8_t* own, int n, int
 // hands of at most three cards: all C(52 - n, n) * C(52 - 2n, n) of them.
 FieldCounts versus_two_exact(const Evaluator& ev, const uint8_t* own, int n, int threads);
 
-// `trials` random deals to `opponents` opponents, seeded: trials are split into fixed chunks,
-// each with its own generator derived from (seed, chunk), so any thread count gives the same
-// counts.
+// `trials` random deals to `opponents` opponents, seeded: trials are split into fixed chunks of
+// kFieldChunk, each with its own generator derived from (seed, chunk), so any thread count gives
+// the same counts, and so does any split of the chunks over calls: this call deals chunks
+// [first_chunk, first_chunk + chunks) of the run (chunks = 0: to the end).
+inline constexpr uint64_t kFieldChunk = 1 << 16;
 FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int opponents, uint64_t trials,
-                           uint64_t seed, int threads);
+                           uint64_t seed, int threads, uint64_t first_chunk = 0, uint64_t chunks = 0);
 
 }  // namespace wildeval

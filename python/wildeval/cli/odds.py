@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
-from wildeval.cli.progress import add_quiet, busy
+from wildeval.cli.progress import add_quiet, bar, busy
+from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts_rules import PRESETS as GUTS_PRESETS
 from wildeval.odds import MAX_EXHAUSTIVE, MAX_TRIALS, equity, versus_field
 
@@ -60,11 +62,20 @@ def run_field(args: argparse.Namespace) -> int:
     if args.exact and (args.trials is not None or args.seed is not None):
         raise ValueError("--exact counts every deal: it takes neither --trials nor --seed")
     exact = True if args.exact else (False if args.trials is not None or args.seed is not None else None)
+    n_cards = len(parse_cards(args.hands[0]))
+    samples = exact is False or (exact is None and not (args.opponents == 1 or (args.opponents == 2 and n_cards <= 3)))
     try:
-        with busy("odds: counting" if exact else "odds: sampling", quiet=args.quiet):
-            odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild, game=args.game,
-                                stage=args.stage, flush_duplicates=args.flush_duplicates, exact=exact,
-                                trials=args.trials, seed=args.seed)
+        if samples:  # the native sampler reports between slices of its chunks
+            with bar(args.trials or DEFAULT_TRIALS, "odds: sampling", quiet=args.quiet, unit=" deals",
+                     unit_scale=True) as progress:
+                odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild,
+                                    game=args.game, stage=args.stage, flush_duplicates=args.flush_duplicates,
+                                    exact=exact, trials=args.trials, seed=args.seed, progress=progress.advance)
+        else:
+            with busy("odds: counting", quiet=args.quiet):
+                odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild,
+                                    game=args.game, stage=args.stage, flush_duplicates=args.flush_duplicates,
+                                    exact=exact, trials=args.trials, seed=args.seed)
     except ValueError as error:  # in the command line's words
         raise ValueError(str(error).replace("exact=False or trials=", "--trials").replace("trials=", "--trials")
                          .replace("seed=", "--seed").replace("stage=", "--stage").replace("game=", "--game")
@@ -94,10 +105,15 @@ def run(args: argparse.Namespace) -> int:
     for i, hand in enumerate(args.hands, 1):
         if not hand.strip(" ,\t"):
             raise ValueError(f"hand {i} is empty")
-    with busy("odds: sampling" if args.trials else "odds: counting", quiet=args.quiet):
+    shown = len(parse_cards(args.board))
+    dealt = sum(len(parse_cards(h)) for h in args.hands) + shown
+    total = args.trials or (math.comb(52 - dealt, args.board_size - shown) if 0 <= args.board_size - shown <= 52 - dealt
+                            else None)
+    with bar(total, "odds: sampling" if args.trials else "odds: counting", quiet=args.quiet, unit=" boards",
+             unit_scale=True) as progress:
         results = equity(args.hands, args.board, board_size=args.board_size, ranking=args.ranking,
                          wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
-                         seed=args.seed)
+                         seed=args.seed, progress=progress.advance)
     if args.json:
         print(json.dumps([{"hand": format_cards(r.hand), "win": r.win, "tie": r.tie, "equity": r.equity,
                            "boards": r.boards} for r in results], indent=2))
