@@ -1027,3 +1027,17 @@ def test_batch_into_out(make) -> None:
         ev.batch(hands, out=frozen)
     with pytest.raises(TypeError, match="out must be a numpy int32 array"):
         ev.batch(hands, out=[0, 0, 0])
+
+
+@pytest.mark.parametrize(("ranking", "wild", "n_cards"), [
+    ("high", None, 5), ("high", "2", 6), ("low27", None, 5), ("low_a5", None, 5), ("three_card_poker", "3", 3),
+])
+def test_census_by_ranges_of_the_lowest_card_adds_up(ranking: str, wild: str | None, n_cards: int) -> None:
+    """A census split by the lowest card (how a cluster splits it) adds up to the whole."""
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    whole = ev._census(n_cards, 1)
+    cuts = [0, 1, 7, 8, 20, 47, 52]
+    parts = [ev._census(n_cards, 2, a, b) for a, b in zip(cuts, cuts[1:])]
+    assert [sum(c) for c in zip(*parts)] == whole
+    assert ev._census(n_cards, 1, 51, 52) == [0] * len(whole) or n_cards == 1
+    assert ev._census(n_cards, 1, 30, 30) == [0] * len(whole)

@@ -351,7 +351,7 @@ PYBIND11_MODULE(_core, m) {
         .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"), py::arg("out"))
         .def(
             "_census",
-            [](const PyEvaluator& ev, int n_cards, const py::object& threads_arg) {
+            [](const PyEvaluator& ev, int n_cards, const py::object& threads_arg, int lowest_from, int lowest_to) {
                 const RankingSpec& spec = ev.core().spec();
                 if (n_cards < spec.min_cards || n_cards > spec.max_cards)
                     throw py::value_error(size_error(spec, static_cast<std::size_t>(std::max(n_cards, 0)), "got"));
@@ -359,13 +359,13 @@ PYBIND11_MODULE(_core, m) {
                 CategoryCounts counts;
                 {
                     py::gil_scoped_release release;
-                    counts = census(ev.core(), n_cards, threads);
+                    counts = census(ev.core(), n_cards, threads, lowest_from, lowest_to);
                 }
                 py::list out;
                 for (uint64_t c : counts) out.append(c);
                 return out;
             },
-            py::arg("n_cards"), py::arg("threads"))
+            py::arg("n_cards"), py::arg("threads"), py::arg("lowest_from") = 0, py::arg("lowest_to") = kDeck)
         .def(
             "_versus_field",
             // cards: checked distinct cards of the evaluator's size; mode: 1 or 2 = every deal to
