@@ -20,13 +20,16 @@ For each class and each opponent count K, the chance that a hand of that class, 
 the best of K + 1 hands: the average over the class, not one representative hand. ``tie`` is
 the chance to share the best value with at least one opponent.
 
-How: ``deals`` random deals (default 1,000,000) of S = max(K) + 1 hands each, from a
-``numpy.random.default_rng(seed)`` (seed 0 by default, so a chart is reproducible). Every seat
+How: ``deals`` random deals (default 1,000,000) of S = max(K) + 1 hands each, seeded by
+``seed`` (0 by default, so a chart is reproducible). Every seat
 of a deal counts as the hand, against the K seats after it (cyclically); every K uses the same
 deals. A class's numbers are ratios (wins over the class's hands); the standard error treats
 the deals in 50 equal groups, independent of each other (seats of one deal are not), as
 clusters: ``stderr = sqrt(G / (G - 1) * sum_g (w_g - p n_g)**2) / n``. Classes that no seat
-held are left out; ``share`` is the fraction of seats that held the class.
+held are left out; ``share`` is the fraction of seats that held the class. Group ``g`` is drawn
+from its own generator, ``numpy.random.SeedSequence(seed).spawn(50)[g]``, so the groups can be
+drawn anywhere: ``client=`` (a ``distributed.Client``) runs them as tasks on a Dask cluster and
+gives the same chart.
 
 Run times on this project's 2-core machine at the default 1,000,000 deals and 6 opponents
 (7 seats): about 1 s at any stage, three, five or seven cards (0.8 to 0.9 s measured).
@@ -200,10 +203,13 @@ def field_chart(
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
+    client: Any = None,
 ) -> Chart:
     """The chart's numbers for stage ``stage`` (1 = the first) of the guts preset ``game``
     against each count in ``opponents`` (see the module's documentation for the classes and the
-    method). ``progress``, if given, is called with the number of deals done after each block.
+    method). ``progress``, if given, is called with the number of deals done after each block
+    (each group with ``client``). ``client`` (a ``distributed.Client``): the 50 groups run as
+    tasks on a Dask cluster (each on ``threads`` threads, default 1 there); the same chart.
     """
     label, n_cards, ranking, wild, flush_duplicates = _stage(game, stage)
     counts = tuple(sorted(set(opponents)))
@@ -214,36 +220,25 @@ def field_chart(
         raise ValueError(f"deals must be an int from 1 to {MAX_DEALS:,}, not {deals!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, not {seed!r}")
-    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    Evaluator(ranking, wild, flush_duplicates=flush_duplicates)  # the settings checked here
     seats = counts[-1] + 1
-    rng = np.random.default_rng(seed if seed >= 0 else [0, -seed])
+    entropy = seed if seed >= 0 else [0, -seed]
     width = 256  # keys are below 10 << 4
     n_k = len(counts)
     totals = np.zeros((2 * n_k + 1, width))  # wins per K, ties per K, hands
     squares = np.zeros((3, n_k, width))  # per group: sum w^2, sum w n, sum n^2
-    deck = np.broadcast_to(np.arange(52, dtype=np.uint8), (min(_BLOCK, deals), 52))
     groups = min(GROUPS, deals)
     bounds = [deals * g // groups for g in range(groups + 1)]
-    for g in range(groups):
-        group = np.zeros((2 * n_k + 1, width))
-        start = bounds[g]
-        while start < bounds[g + 1]:
-            m = min(_BLOCK, bounds[g + 1] - start)
-            cards = rng.permuted(deck[:m], axis=1)[:, : seats * n_cards]
-            values = ev.batch(cards.reshape(m * seats, n_cards), threads=threads).reshape(m, seats)
-            keys = _keys(values, ranking).ravel()
-            group[-1] += np.bincount(keys, minlength=width)
-            best = np.full_like(values, -1)
-            k = 0
-            for i, count in enumerate(counts):
-                while k < count:
-                    k += 1
-                    best = np.maximum(best, np.roll(values, -k, axis=1))
-                group[i] += np.bincount(keys, weights=(values > best).ravel(), minlength=width)
-                group[n_k + i] += np.bincount(keys, weights=(values == best).ravel(), minlength=width)
-            start += m
-            if progress is not None:
-                progress(m)
+    tasks = [(ranking, wild, flush_duplicates, n_cards, counts, entropy, g, bounds[g], bounds[g + 1],
+              threads if client is None else threads or 1) for g in range(groups)]
+    if client is None:
+        results: Iterable[npt.NDArray[np.float64]] = (_group(task, progress) for task in tasks)
+    else:
+        from wildeval.dask import map_ordered
+
+        step = None if progress is None else (lambda task: progress(task[8] - task[7]))
+        results = map_ordered(client, _group, tasks, progress=step)
+    for group in results:  # in group order, wherever they were computed
         totals += group
         n = group[-1]
         squares[0] += group[:n_k] ** 2
@@ -269,6 +264,41 @@ def field_chart(
                                  stderr=tuple(stderr.tolist())))
     return Chart(game=game, stage=stage, label=label, cards=n_cards, ranking=ranking, wild=wild,
                  opponents=counts, deals=deals, seed=seed, classes=tuple(classes))
+
+
+_GroupTask = tuple[Ranking, "str | None", bool, int, tuple[int, ...], "int | list[int]", int, int, int, "int | None"]
+
+
+def _group(task: _GroupTask, progress: Callable[[int], object] | None = None) -> npt.NDArray[np.float64]:
+    """One group of deals (deals ``start`` to ``stop``), drawn from the ``g``-th seed spawned by
+    ``SeedSequence(seed)``: wins and ties per opponent count and hands, per class (whole
+    numbers, held as floats)."""
+    ranking, wild, flush_duplicates, n_cards, counts, entropy, g, start, stop, threads = task
+    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    rng = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(g,)))
+    seats = counts[-1] + 1
+    width = 256
+    n_k = len(counts)
+    deck = np.broadcast_to(np.arange(52, dtype=np.uint8), (min(_BLOCK, stop - start), 52))
+    group = np.zeros((2 * n_k + 1, width))
+    while start < stop:
+        m = min(_BLOCK, stop - start)
+        cards = rng.permuted(deck[:m], axis=1)[:, : seats * n_cards]
+        values = ev.batch(cards.reshape(m * seats, n_cards), threads=threads).reshape(m, seats)
+        keys = _keys(values, ranking).ravel()
+        group[-1] += np.bincount(keys, minlength=width)
+        best = np.full_like(values, -1)
+        k = 0
+        for i, count in enumerate(counts):
+            while k < count:
+                k += 1
+                best = np.maximum(best, np.roll(values, -k, axis=1))
+            group[i] += np.bincount(keys, weights=(values > best).ravel(), minlength=width)
+            group[n_k + i] += np.bincount(keys, weights=(values == best).ravel(), minlength=width)
+        start += m
+        if progress is not None:
+            progress(m)
+    return group
 
 
 def write_csv(chart: Chart, stream: IO[str]) -> None:

@@ -282,9 +282,16 @@ def census(
     *,
     flush_duplicates: bool = True,
     threads: int | None = None,
+    client: Any = None,
+    progress: Callable[[int], object] | None = None,
 ) -> dict[Category, int]:
     """How many of the C(52, n_cards) hands fall in each category, counted exactly and natively
     (``threads=None`` uses every core). Every category is a key, with 0 where none fall.
+
+    ``client`` (a ``distributed.Client``, ``pip install 'wildeval[dask]'``) counts on a Dask
+    cluster instead: one task per lowest card (the hands whose lowest card is that one), each on
+    ``threads`` threads (default 1 there), the counts added; the sums are the same integers.
+    ``progress``, if given, is called with 1 as each of those tasks ends (with ``client`` only).
 
     >>> census(5)[Category.STRAIGHT_FLUSH]
     40
@@ -298,5 +305,24 @@ def census(
     if not low <= n_cards <= high:
         span = f"{low} to {high}" if low < high else f"exactly {low}"
         raise ValueError(f"a {ev.ranking!r} census counts hands of {span} cards, got {n_cards}")
-    counts = ev._census(int(n_cards), check_threads(threads))
+    threads = check_threads(threads)
+    if client is None:
+        counts = ev._census(int(n_cards), threads)
+    else:
+        from wildeval.dask import map_ordered
+
+        wild_text = "".join(RANKS[r] for r in sorted(ev.wild)) or None
+        tasks = [(ev.ranking, wild_text, ev.flush_duplicates, int(n_cards), lowest, threads or 1)
+                 for lowest in range(53 - int(n_cards))]
+        counts = [0] * len(Category)
+        step = None if progress is None else (lambda task: progress(1))
+        for part in map_ordered(client, _census_task, tasks, progress=step):
+            counts = [a + b for a, b in zip(counts, part)]
     return {Category(i): int(n) for i, n in enumerate(counts)}
+
+
+def _census_task(task: tuple[str, str | None, bool, int, int, int]) -> list[int]:
+    """The census of the hands whose lowest card is ``lowest`` (one task of a distributed census)."""
+    ranking, wild, flush_duplicates, n_cards, lowest, threads = task
+    ev = Evaluator(cast(Ranking, ranking), wild, flush_duplicates=flush_duplicates)
+    return list(ev._census(n_cards, threads, lowest, lowest + 1))

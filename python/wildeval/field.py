@@ -18,8 +18,9 @@ import math
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, cast
 
-from wildeval.cards import parse_cards
+from wildeval.cards import RANKS, parse_cards
 from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
 
 __all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
@@ -73,6 +74,7 @@ def versus_field(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
+    client: Any = None,
 ) -> FieldOdds:
     """``cards`` against ``opponents`` opponents whose hands (each as many cards as ``cards``)
     come uniformly from the rest of the deck.
@@ -88,6 +90,10 @@ def versus_field(
     sampling. A sample is seeded by ``seed`` (a random seed when None) and gives the same
     answer for any ``threads``. ``progress``, if given, is called with the number of deals done
     as a sample goes (in steps of a few million; the answer is the same either way).
+
+    ``client`` (a ``distributed.Client``) samples on a Dask cluster: each task takes a slice of
+    64 of the sampler's seeded chunks of 65,536 deals (on ``threads`` threads, default 1), and
+    the counts add up to exactly those of one call here. An exact count runs here either way.
 
     >>> versus_field("As Ad", 3, game="napalm", stage=1, trials=200_000, seed=1).exact
     False
@@ -132,7 +138,18 @@ def versus_field(
             raise ValueError(f"seed must be an int, not {seed!r}")
     mode = opponents if exact else 0
     threads = check_threads(threads)
-    if exact or progress is None:
+    if not exact and client is not None:
+        from wildeval.dask import map_ordered
+
+        assert trials is not None and seed is not None
+        wild_text = "".join(RANKS[r] for r in sorted(ev.wild)) or None
+        tasks = [(ev.ranking, wild_text, ev.flush_duplicates, hand, opponents, trials, seed % 2**64, threads or 1,
+                  first) for first in range(0, -(-trials // _CHUNK), _CHUNKS_PER_CALL)]
+        win = tie = lose = 0
+        step = None if progress is None else (lambda task: progress(_deals_of(task)))
+        for w, t, lo in map_ordered(client, _field_task, tasks, progress=step):
+            win, tie, lose = win + w, tie + t, lose + lo
+    elif exact or progress is None:
         win, tie, lose = ev._versus_field(hand, opponents, mode, trials or 0, (seed or 0) % 2**64, threads)
     else:  # the same chunks of the same run, a slice of them per call, to report between calls
         assert trials is not None and seed is not None
@@ -146,3 +163,18 @@ def versus_field(
     p = win / deals
     return FieldOdds(win=p, tie=tie / deals, lose=lose / deals, exact=bool(exact), deals=deals,
                      stderr=None if exact else math.sqrt(p * (1 - p) / deals))
+
+
+_FieldTask = tuple[str, "str | None", bool, list[int], int, int, int, int, int]
+
+
+def _deals_of(task: _FieldTask) -> int:
+    trials, first = task[5], task[8]
+    return max(0, min(trials, (first + _CHUNKS_PER_CALL) * _CHUNK) - first * _CHUNK)
+
+
+def _field_task(task: _FieldTask) -> tuple[int, int, int]:
+    """Chunks ``first`` to ``first + 64`` of a seeded sample (one task of a distributed run)."""
+    ranking, wild, flush_duplicates, hand, opponents, trials, seed, threads, first = task
+    ev = Evaluator(cast(Ranking, ranking), wild, flush_duplicates=flush_duplicates)
+    return ev._versus_field(hand, opponents, 0, trials, seed, threads, first, _CHUNKS_PER_CALL)

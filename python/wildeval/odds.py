@@ -16,11 +16,12 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from wildeval.cards import format_cards, parse_cards
+from wildeval.cards import RANKS, format_cards, parse_cards
 from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
 from wildeval.field import FieldOdds, versus_field
 
@@ -43,27 +44,76 @@ class Equity:
     boards: int
 
 
-def _completions(
-    deck: Sequence[int], missing: int, trials: int | None, seed: int | None
-) -> Iterable[npt.NDArray[np.uint8]]:
-    """The board completions, in chunks of rows."""
+def _entropy(seed: int | None) -> int | list[int]:
+    """The entropy of the seed sequence of ``seed``: the seed itself (a fresh one for None)."""
+    if seed is None:
+        return int(cast(int, np.random.SeedSequence().entropy))
+    return seed
+
+
+def _sampled(deck: Sequence[int], missing: int, trials: int, entropy: int | list[int],
+             chunk: int) -> npt.NDArray[np.uint8]:
+    """Chunk ``chunk`` of a sample: up to 200,000 completions drawn from the ``chunk``-th seed
+    spawned by ``SeedSequence(entropy)``, so that any group of chunks can be drawn anywhere."""
+    rng = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(chunk,)))
+    cards = np.asarray(deck, dtype=np.uint8)
+    n = min(_CHUNK, trials - chunk * _CHUNK)
+    # a random permutation prefix per row: distinct cards, uniform over completions
+    keys = rng.random((n, len(cards)))
+    return cards[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
+
+
+def _counted(deck: Sequence[int], missing: int, first: int | None = None) -> Iterable[npt.NDArray[np.uint8]]:
+    """Every completion in chunks of rows (those whose first card is ``deck[first]``, if given)."""
     if missing == 0:  # the board is complete: one deal
         yield np.empty((1, 0), dtype=np.uint8)
-    elif trials is None:
-        combos = itertools.combinations(deck, missing)
-        while True:
-            chunk = np.fromiter(itertools.chain.from_iterable(itertools.islice(combos, _CHUNK)), dtype=np.uint8)
-            if chunk.size == 0:
-                return
-            yield chunk.reshape(-1, missing)
+        return
+    if first is None:
+        combos: Iterable[tuple[int, ...]] = itertools.combinations(deck, missing)
     else:
-        rng = np.random.default_rng(seed)
-        cards = np.asarray(deck, dtype=np.uint8)
-        for start in range(0, trials, _CHUNK):
-            n = min(_CHUNK, trials - start)
-            # a random permutation prefix per row: distinct cards, uniform over completions
-            keys = rng.random((n, len(cards)))
-            yield cards[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
+        combos = ((deck[first], *rest) for rest in itertools.combinations(deck[first + 1:], missing - 1))
+    iterator = iter(combos)
+    while True:
+        chunk = np.fromiter(itertools.chain.from_iterable(itertools.islice(iterator, _CHUNK)), dtype=np.uint8)
+        if chunk.size == 0:
+            return
+        yield chunk.reshape(-1, missing)
+
+
+def _tally(ev: Evaluator, players: Sequence[list[int]], shown: list[int], completion: npt.NDArray[np.uint8],
+           threads: int | None, counts: npt.NDArray[np.int64]) -> None:
+    """Adds to ``counts[p, k]`` the boards on which player ``p`` is among ``k`` best hands."""
+    m = len(completion)
+    n_players = len(players)
+    values = np.empty((n_players, m), dtype=np.int32)
+    for i, hole in enumerate(players):
+        rows = np.hstack([np.tile(np.asarray(hole + shown, dtype=np.uint8), (m, 1)), completion])
+        ev.batch(rows, threads=threads, out=values[i])
+    winners = values == values.max(axis=0)
+    n_winners = winners.sum(axis=0)
+    for i in range(n_players):
+        counts[i] += np.bincount(n_winners[winners[i]], minlength=n_players + 1)
+
+
+# what one task of a distributed run needs: the settings, the cards and its part of the work
+_Task = tuple[str, "str | None", bool, list[list[int]], list[int], list[int], int, int, "int | list[int]", int, int,
+              "int | None"]
+_CHUNKS_PER_TASK = 5  # sampled chunks per task (a million boards)
+
+
+def _equity_task(task: _Task) -> npt.NDArray[np.int64]:
+    """The counts of one task: sampled chunks ``first`` to ``first + n`` (``trials`` > 0), or every
+    completion whose first card is ``deck[first]`` (``trials`` == 0)."""
+    ranking, wild, flush_duplicates, players, shown, deck, missing, trials, entropy, first, n, threads = task
+    ev = Evaluator(cast(Ranking, ranking), wild, flush_duplicates=flush_duplicates)
+    counts = np.zeros((len(players), len(players) + 1), dtype=np.int64)
+    if trials:
+        for chunk in range(first, first + n):
+            _tally(ev, players, shown, _sampled(deck, missing, trials, entropy, chunk), threads, counts)
+    else:
+        for completion in _counted(deck, missing, first):
+            _tally(ev, players, shown, completion, threads, counts)
+    return counts
 
 
 def equity(
@@ -78,6 +128,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
+    client: Any = None,
 ) -> list[Equity]:
     """Each hand's odds at showdown once the board has ``board_size`` cards.
 
@@ -88,6 +139,13 @@ def equity(
     ``ranking``, ``wild`` and ``flush_duplicates`` are as for :class:`Evaluator`; each player's
     hand is their cards plus the board, so its size must suit the ranking. A complete board
     (nothing left to deal) is one deal:
+
+    A sample is drawn in chunks of 200,000 boards, chunk ``i`` from the ``i``-th seed of
+    ``numpy.random.SeedSequence(seed).spawn(...)``; ``client`` (a ``distributed.Client``) runs
+    groups of five chunks (or, when counting, the completions of each first card) as tasks on a
+    Dask cluster, each on ``threads`` threads (default 1 there). Wins and ties are counted as
+    integers (per player, per number of best hands), so a cluster gives exactly the result of
+    a run here.
 
     >>> [(r.win, r.tie) for r in equity(["7c 2d", "7d 2c"], "Ks Qs Js 9h 8h")]
     [(0.0, 1.0), (0.0, 1.0)]
@@ -136,26 +194,44 @@ def equity(
             f"{math.comb(len(deck), missing):,} board completions are too many to count; pass trials="
         )
     n_players = len(players)
-    wins = np.zeros(n_players)
-    ties = np.zeros(n_players)
-    shares = np.zeros(n_players)
-    boards = 0
-    for completion in _completions(deck, missing, trials, seed):
-        m = len(completion)
-        values = np.empty((n_players, m), dtype=np.int32)
-        for i, hole in enumerate(players):
-            rows = np.hstack([np.tile(np.asarray(hole + shown, dtype=np.uint8), (m, 1)), completion])
-            ev.batch(rows, threads=threads, out=values[i])
-        best = values.max(axis=0)
-        winners = values == best
-        n_winners = winners.sum(axis=0)
-        wins += (winners & (n_winners == 1)).sum(axis=1)
-        ties += (winners & (n_winners > 1)).sum(axis=1)
-        shares += (winners / n_winners).sum(axis=1)
-        boards += m
-        if progress is not None:
-            progress(m)
+    counts = np.zeros((n_players, n_players + 1), dtype=np.int64)  # [p, k]: p among k best
+    if client is not None and missing > 0:
+        from wildeval.dask import map_ordered
+
+        wild_text = "".join(RANKS[r] for r in sorted(ev.wild)) or None
+        common = (ev.ranking, wild_text, ev.flush_duplicates, players, shown, deck, missing)
+        if trials is None:
+            tasks: list[_Task] = [(*common, 0, 0, first, 1, threads or 1)
+                                  for first in range(len(deck) - missing + 1)]
+        else:
+            entropy = _entropy(seed)
+            chunks = -(-trials // _CHUNK)
+            tasks = [(*common, trials, entropy, first, min(_CHUNKS_PER_TASK, chunks - first), threads or 1)
+                     for first in range(0, chunks, _CHUNKS_PER_TASK)]
+
+        def step(task: _Task) -> None:
+            if progress is not None:
+                first, n = task[9], task[10]
+                progress(min(trials, (first + n) * _CHUNK) - first * _CHUNK if trials else
+                         math.comb(len(deck) - first - 1, missing - 1))
+
+        for part in map_ordered(client, _equity_task, tasks, progress=step):
+            counts += part
+    elif trials is None:
+        for completion in _counted(deck, missing):
+            _tally(ev, players, shown, completion, threads, counts)
+            if progress is not None:
+                progress(len(completion))
+    else:
+        entropy = _entropy(seed)
+        for chunk in range(-(-trials // _CHUNK)):  # the chunks of the distributed run, in order
+            completion = _sampled(deck, missing, trials, entropy, chunk)
+            _tally(ev, players, shown, completion, threads, counts)
+            if progress is not None:
+                progress(len(completion))
+    boards = math.comb(len(deck), missing) if trials is None else trials
+    shares = (counts / np.maximum(np.arange(n_players + 1), 1)).sum(axis=1)
     return [
-        Equity(tuple(h), float(w / boards), float(t / boards), float(s / boards), boards)
-        for h, w, t, s in zip(players, wins, ties, shares)
+        Equity(tuple(h), float(c[1] / boards), float(c[2:].sum() / boards), float(sh / boards), boards)
+        for h, c, sh in zip(players, counts, shares)
     ]

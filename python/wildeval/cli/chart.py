@@ -10,6 +10,7 @@ from typing import Any
 
 from wildeval.chart import DEFAULT_DEALS, MAX_DEALS, field_chart, max_opponents, parse_opponents, plot, \
     text_table, write_csv
+from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import check_writable, int_in, output_bytes, output_file
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts_rules import PRESETS as GUTS_PRESETS
@@ -42,6 +43,7 @@ def register(commands: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0: the same chart every run)")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     add_quiet(p)
+    add_cluster(p)
     p.set_defaults(run=run)
 
 
@@ -79,9 +81,10 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.out, args.csv):  # before the work, not after it
         if path not in (None, "-"):
             check_writable(path)
-    with bar(args.deals, f"chart: {args.game} stage {args.stage}", quiet=args.quiet, unit=" deals",
-             unit_scale=True) as progress:
-        chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed, progress=progress.advance)
+    with client_for(args) as client, bar(args.deals, f"chart: {args.game} stage {args.stage}", quiet=args.quiet,
+                                         unit=" deals", unit_scale=True) as progress:
+        chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed,
+                            progress=progress.advance, client=client)
     if args.csv is not None:
         with output_file(args.csv) as stream:
             write_csv(chart, stream)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import sys
 import tempfile
@@ -24,6 +25,7 @@ __all__ = [
     "int_in",
     "output_bytes",
     "output_file",
+    "output_records",
     "shows_suits",
     "wild_ranks",
 ]
@@ -137,24 +139,91 @@ def check_writable(path: str) -> str:
     return target
 
 
+class RecordStream(io.TextIOBase):
+    """A text stream of whole records: each ``write`` is one record (a JSON line, a PHH section),
+    written as UTF-8; ``records`` and ``size`` (bytes) count the records written whole."""
+
+    def __init__(self, raw: BinaryIO | None = None, text: TextIO | None = None) -> None:
+        super().__init__()
+        self._raw = raw
+        self._text = text
+        self.records = 0
+        self.size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        data = text.encode("utf-8")
+        if self._raw is not None:
+            self._raw.write(data)
+        elif self._text is not None:
+            self._text.write(text)
+        self.records += 1
+        self.size += len(data)
+        return len(text)
+
+    def flush(self) -> None:
+        (self._raw or self._text or sys.stdout).flush()
+
+
 @contextlib.contextmanager
-def _replacing(path: str) -> Iterator[int]:
+def output_records(path: str) -> Iterator[RecordStream]:
+    """:func:`output_file` for records (``simulate``): the same rule, replaced only when the
+    block ends well, but for Ctrl-C: then the records written whole so far (a record cut short
+    is cut off) replace the file, and KeyboardInterrupt goes on with the stream's ``records``
+    and ``size`` telling how far the run got. Each ``write`` must be one whole record."""
+    if path == "-":
+        yield RecordStream(text=sys.stdout)
+        sys.stdout.flush()
+        return
+
+    raw: BinaryIO | None = None
+    stream: RecordStream | None = None
+
+    def keep(temporary: str) -> bool:
+        assert raw is not None and stream is not None
+        with contextlib.suppress(OSError, ValueError):
+            raw.flush()
+        raw.close()
+        os.truncate(temporary, stream.size)  # whole records only
+        return True
+
+    with _replacing(path, keep) as fd, open(fd, "wb") as raw:
+        stream = RecordStream(raw)
+        yield stream
+
+
+@contextlib.contextmanager
+def _replacing(path: str, keep: Callable[[str], bool] | None = None) -> Iterator[int]:
     """A file descriptor of a temporary file beside ``path``, renamed to ``path`` (keeping an
-    existing file's permissions) when the block ends well and removed when it does not. The
-    block must close the descriptor."""
+    existing file's permissions) when the block ends well and removed when it does not (but
+    on KeyboardInterrupt, renamed too if ``keep(temporary)`` says so). The block must close
+    the descriptor."""
     target = check_writable(path)
     folder = os.path.dirname(target)
     fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".part", dir=folder)
     try:
         yield fd
-        if os.path.exists(target):
-            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+        _install(temporary, target)
+    except KeyboardInterrupt:
+        if keep is not None and keep(temporary):
+            _install(temporary, target)
         else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, target)
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        raise
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _install(temporary: str, target: str) -> None:
+    if os.path.exists(target):
+        os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+    os.replace(temporary, target)

@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from wildeval.cards import RANKS, format_cards
+from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import add_settings, int_in
-from wildeval.cli.progress import add_quiet, busy
+from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.evaluator import Evaluator, census
 from wildeval.values import categories_best_first
 
@@ -32,10 +33,12 @@ def register(commands: Any) -> None:
     p.add_argument("n_cards", type=int, metavar="N_CARDS",
                    help="cards per hand: 1-7 for high, 5-7 for low27 and low_a5, 3 for three_card_poker")
     add_settings(p)
-    p.add_argument("--threads", type=int_in(1), default=None, help="threads (default: every core)")
+    p.add_argument("--threads", type=int_in(1), default=None,
+                   help="threads (default: every core; per task on a cluster, default 1)")
     p.add_argument("--json", action="store_true",
                    help="print JSON: the settings, the total and the count of each category, best first")
     add_quiet(p)
+    add_cluster(p)
     p.set_defaults(run=run_census)
 
 
@@ -66,9 +69,16 @@ def run_eval(args: argparse.Namespace) -> int:
 
 
 def run_census(args: argparse.Namespace) -> int:
-    with busy(f"census of {args.n_cards} cards", quiet=args.quiet):
-        counts = census(args.n_cards, args.ranking, args.wild,
-                        flush_duplicates=args.flush_duplicates, threads=args.threads)
+    with client_for(args) as client:
+        if client is None:
+            with busy(f"census of {args.n_cards} cards", quiet=args.quiet):
+                counts = census(args.n_cards, args.ranking, args.wild,
+                                flush_duplicates=args.flush_duplicates, threads=args.threads)
+        else:  # one task per lowest card
+            with bar(max(0, 53 - args.n_cards), f"census of {args.n_cards} cards", quiet=args.quiet,
+                     unit=" tasks") as progress:
+                counts = census(args.n_cards, args.ranking, args.wild, flush_duplicates=args.flush_duplicates,
+                                threads=args.threads, client=client, progress=progress.advance)
     # a census counts every hand, so a category with no hand is one these settings cannot make
     shown = [(c, counts[c]) for c in categories_best_first(args.ranking) if counts[c]]
     total = sum(counts.values())

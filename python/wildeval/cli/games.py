@@ -9,7 +9,8 @@ import sys
 import time
 from typing import Any
 
-from wildeval.cli.common import add_ascii, int_in, output_file, shows_suits
+from wildeval.cli.cluster import add_cluster, client_for, uses_cluster
+from wildeval.cli.common import add_ascii, int_in, output_file, output_records, shows_suits
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games import GAMES, game_module, player_range, unit_of
 
@@ -22,7 +23,8 @@ def register(commands: Any) -> None:
     p = commands.add_parser(
         "simulate", help="bots play complete games; one record per game or hand",
         description=f"Bots play games: {', '.join(games)}. The same seed gives the same bytes. "
-                    f"Output: {_FORMATS}. An existing --out file is replaced only when the run ends well.",
+                    f"Output: {_FORMATS}. An existing --out file is replaced only when the run ends well, "
+                    "or on Ctrl-C by the records finished so far (whole records only).",
     )
     p.add_argument("game", choices=games, metavar="GAME", help="the game: %(choices)s")
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
@@ -35,6 +37,7 @@ def register(commands: Any) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (played, unit, wins, seconds, out) instead of a line")
     add_quiet(p)
+    add_cluster(p)
     p.set_defaults(run=run_simulate)
 
     p = commands.add_parser(
@@ -122,11 +125,25 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json and args.out == "-":
         raise ValueError("--json prints the summary to standard output: give --out FILE for the records")
     extra: dict[str, Any] = {} if rules is None else {"rules": rules}
+    if uses_cluster(args) and unit_of(args.game) == "hands":
+        raise ValueError(f"--scheduler/--workers: {args.game} is not split across workers (its hands are played "
+                         "at one table, each from the stacks the last one left)")
     start = time.perf_counter()
-    with bar(count, f"simulate {args.game}", quiet=args.quiet, unit=f" {unit_of(args.game)}") as progress, \
-            output_file(args.out) as out:
-        summary = module.simulate(args.game, players=args.players, count=count, seed=args.seed, out=out,
-                                  progress=progress.advance, **extra)
+    out = None
+    try:
+        with client_for(args) as client, \
+                bar(count, f"simulate {args.game}", quiet=args.quiet, unit=f" {unit_of(args.game)}") as progress, \
+                output_records(args.out) as out:
+            if client is not None:
+                extra["client"] = client
+            summary = module.simulate(args.game, players=args.players, count=count, seed=args.seed, out=out,
+                                      progress=progress.advance, **extra)
+    except KeyboardInterrupt:
+        done = 0 if out is None else out.records
+        where = "standard output" if args.out == "-" else f"{args.out} ({0 if out is None else out.size:,} bytes)"
+        print(f"wildeval simulate: interrupted after {done:,} of {count:,} {unit_of(args.game)}; "
+              f"{done:,} whole records written to {where}", file=sys.stderr)
+        return 130
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"played": summary.played, "unit": summary.unit, "wins": summary.wins,

@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
+from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
@@ -47,6 +48,7 @@ def register(commands: Any) -> None:
     p.add_argument("--json", action="store_true",
                    help="print JSON: for known hands a list (hand, win, tie, equity, boards); against a "
                         "field an object (win, tie, lose, exact, deals, stderr)")
+    add_cluster(p)
     p.set_defaults(run=run)
 
 
@@ -66,11 +68,12 @@ def run_field(args: argparse.Namespace) -> int:
     samples = exact is False or (exact is None and not (args.opponents == 1 or (args.opponents == 2 and n_cards <= 3)))
     try:
         if samples:  # the native sampler reports between slices of its chunks
-            with bar(args.trials or DEFAULT_TRIALS, "odds: sampling", quiet=args.quiet, unit=" deals",
-                     unit_scale=True) as progress:
+            with client_for(args) as client, bar(args.trials or DEFAULT_TRIALS, "odds: sampling", quiet=args.quiet,
+                                                 unit=" deals", unit_scale=True) as progress:
                 odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild,
                                     game=args.game, stage=args.stage, flush_duplicates=args.flush_duplicates,
-                                    exact=exact, trials=args.trials, seed=args.seed, progress=progress.advance)
+                                    exact=exact, trials=args.trials, seed=args.seed, progress=progress.advance,
+                                    client=client)
         else:
             with busy("odds: counting", quiet=args.quiet):
                 odds = versus_field(args.hands[0], args.opponents, ranking=args.ranking, wild=args.wild,
@@ -109,11 +112,11 @@ def run(args: argparse.Namespace) -> int:
     dealt = sum(len(parse_cards(h)) for h in args.hands) + shown
     total = args.trials or (math.comb(52 - dealt, args.board_size - shown) if 0 <= args.board_size - shown <= 52 - dealt
                             else None)
-    with bar(total, "odds: sampling" if args.trials else "odds: counting", quiet=args.quiet, unit=" boards",
-             unit_scale=True) as progress:
+    with client_for(args) as client, bar(total, "odds: sampling" if args.trials else "odds: counting",
+                                         quiet=args.quiet, unit=" boards", unit_scale=True) as progress:
         results = equity(args.hands, args.board, board_size=args.board_size, ranking=args.ranking,
                          wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
-                         seed=args.seed, progress=progress.advance)
+                         seed=args.seed, progress=progress.advance, client=client)
     if args.json:
         print(json.dumps([{"hand": format_cards(r.hand), "win": r.win, "tie": r.tie, "equity": r.equity,
                            "boards": r.boards} for r in results], indent=2))

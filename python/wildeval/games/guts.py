@@ -27,7 +27,7 @@ import dataclasses
 import json
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -186,9 +186,44 @@ def _write(out: TextIO, record: Mapping[str, Any]) -> None:
     out.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
+_GAMES_PER_TASK = 200  # games per task of a distributed run (about half a second of play)
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (0-based) of a simulation seeded ``seed``: 63 bits of the
+    ``number``-th child of ``numpy.random.SeedSequence(seed)`` (as ``.spawn(...)[number]``
+    would give; a negative seed ``-s`` uses the entropy ``[0, s]``). Each game's seed depends on
+    its number alone, so any range of games can be played anywhere.
+
+    >>> import numpy as np
+    >>> game_seed(7, 3) == int(np.random.SeedSequence(7).spawn(4)[3].generate_state(1, np.uint64)[0] >> 1)
+    True
+    """
+    entropy = seed if seed >= 0 else [0, -seed]
+    return int(np.random.SeedSequence(entropy, spawn_key=(number,)).generate_state(1, np.uint64)[0] >> 1)
+
+
+def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int,
+                stop: int) -> Iterator[tuple[str, str | None]]:
+    """Games ``first`` to ``stop`` (0-based) of a simulation: each one's JSON line and winner."""
+    table = StrengthTable()
+    for g in range(first, stop):
+        number_seed = game_seed(seed, g)
+        bots = _table_bots(names, number_seed, table)
+        state = play_bots(GutsGame(rules, list(names), seed=number_seed, dealer=g % len(names)), bots)
+        yield json.dumps(_record(state, g + 1, bots), separators=(",", ":")) + "\n", state.winner
+
+
+def _games_task(task: tuple[dict[str, Any], tuple[str, ...], int, int, int]) -> list[tuple[str, str | None]]:
+    """One task of a distributed simulation: a range of games, each one's line and winner (the
+    rules travel as their dict: a GutsRules holds evaluators, which do not pickle)."""
+    rules, names, seed, first, stop = task
+    return list(_play_games(GutsRules.from_dict(rules), names, seed, first, stop))
+
+
 def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
              rules: GutsRules | Mapping[str, Any] | None = None,
-             progress: Callable[[int], object] | None = None) -> Summary:
+             progress: Callable[[int], object] | None = None, client: Any = None) -> Summary:
     """Bots play ``count`` complete games of ``game``; one JSON line per game on ``out``.
 
     Each record is a replayable history (:func:`replay`; cards as text such as ``"3h Kc Kd"``,
@@ -200,26 +235,41 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
 
     ``rules``: the table's settings (see :func:`table_rules`; default the preset's); every record
     holds the rules it was played by. ``progress``, if given, is called with 1 after each game.
+
+    Game ``g`` (from 0) is seeded by :func:`game_seed` ``(seed, g)`` and dealt by seat
+    ``g % players``, so games are independent of each other. ``client`` (a
+    ``distributed.Client``) plays ranges of 200 games as tasks on a Dask cluster and writes each
+    game's line here, in game order, as soon as it and all before it are in (at most a few
+    ranges per worker are held at once): the same bytes as without ``client``. ``progress`` is
+    then called with each range's games as it ends. Each record is written with one
+    ``out.write`` call, so an interruption leaves whole records behind.
     """
     rules, n = _rules_and_players(game, players, rules)
     count = _check_int("count (games)", count, 0)
     seed = _check_int("seed", seed, -(2**63))
-    master = random.Random(seed)
-    table = StrengthTable()
-    names = [f"Bot {i + 1}" for i in range(n)]
+    names = tuple(f"Bot {i + 1}" for i in range(n))
     wins = dict.fromkeys(names, 0)
     no_winner = 0
-    for g in range(count):
-        game_seed = master.getrandbits(63)
-        bots = _table_bots(names, game_seed, table)
-        state = play_bots(GutsGame(rules, names, seed=game_seed, dealer=g % n), bots)
-        _write(out, _record(state, g + 1, bots))
-        if progress is not None:
-            progress(1)
-        if state.winner is None:
+    if client is None:
+        played: Iterator[tuple[str, str | None]] = _play_games(rules, names, seed, 0, count)
+        step: Callable[[int], object] | None = progress
+    else:
+        from wildeval.dask import map_ordered
+
+        settings = rules.to_dict()
+        tasks = [(settings, names, seed, first, min(first + _GAMES_PER_TASK, count))
+                 for first in range(0, count, _GAMES_PER_TASK)]
+        done = None if progress is None else (lambda task: progress(task[4] - task[3]))
+        played = (game for part in map_ordered(client, _games_task, tasks, progress=done) for game in part)
+        step = None
+    for line, winner in played:
+        out.write(line)
+        if step is not None:
+            step(1)
+        if winner is None:
             no_winner += 1
         else:
-            wins[state.winner] += 1
+            wins[winner] += 1
     result: dict[str, int] = dict(wins)
     if no_winner:
         result["no winner"] = no_winner

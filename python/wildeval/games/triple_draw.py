@@ -106,16 +106,24 @@ def play_hand(hand: Hand, bot_of: Callable[[int], Bot], *, check: bool = False) 
 
 
 def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
-             progress: Callable[[int], object] | None = None) -> Summary:
+             progress: Callable[[int], object] | None = None, client: object = None) -> Summary:
     """Heuristic bots (:class:`LowballBot`) play ``count`` hands at one table of ``players``
     (2-6), each starting with 200 chips at blinds 1-2 and bets 2-4; every hand goes to ``out``
     as one ``[n]`` section of a PHH file (``.phhs``): the text is what pokerkit's
     ``HandHistory.dumps_all`` writes for these hands, plus a final newline. The same seed
     writes the same text. The table stops early if only one player has chips left. Returns the
     hands played and each player's pots won (a share of a split pot counts as one).
-    ``progress``, if given, is called with 1 after each hand."""
+    ``progress``, if given, is called with 1 after each hand.
+
+    ``client=`` (a Dask client) is refused: the hands are played at one table, each starting
+    from the stacks the last one left (and the table stops when one player has every chip), so
+    no hand can be played before the one before it ends; there is nothing to split. Run
+    several seeds side by side instead."""
     _check_game(game)
     _check_players(players)
+    if client is not None:
+        raise ValueError(f"{GAME} is not split across workers: its hands are played at one table, each "
+                         "from the stacks the last one left, so none can start before the one before it ends")
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"the number of hands must be an int >= 0, not {count!r}")
     rng = random.Random(seed)
