@@ -68,3 +68,22 @@ def test_low27_rows_with_a_suit_of_five_against_the_reference(n_cards: int) -> N
     suits = hands & 3
     assert all(np.bincount(row, minlength=4).max() >= 5 for row in suits)
     assert ev.batch(hands, threads=1).tolist() == [ref(row) for row in hands.tolist()]
+
+
+@pytest.mark.parametrize("ranking,n_cards", [("high", 7), ("high", 6), ("high", 5), ("low27", 7), ("low_a5", 5)])
+@pytest.mark.parametrize("bad", [52, 63, 64, 127, 128, 200, 255])
+def test_bytes_that_are_not_cards_are_named_whatever_the_kernel(ranking: str, n_cards: int, bad: int) -> None:
+    """These kernels read uint8 rows in place and check the bytes themselves: any byte past 51,
+    in any row of a block, is reported as the first bad card, before any duplicate."""
+    ev = Evaluator(ranking)  # type: ignore[arg-type]
+    hands = _hands(5000, n_cards, seed=bad)
+    for row in (0, 3, 4096, 4999):
+        wrong = hands.copy()
+        wrong[row, row % n_cards] = bad
+        other = row + 1 if row < 4999 else 4998  # a duplicate after it (or before): the bad card is named
+        wrong[other, :2] = wrong[other, 0]
+        with pytest.raises(ValueError, match=rf"^row {row}: card {bad} is not a card \(0-51\)$"):
+            ev.batch(wrong, threads=1)
+        as_int8 = wrong.view(np.int8)
+        with pytest.raises(ValueError, match=rf"^row {row}: card {bad - 256 if bad > 127 else bad} is not a card"):
+            ev.batch(as_int8, threads=1)

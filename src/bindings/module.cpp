@@ -276,7 +276,10 @@ public:
         if (n_rows == 0) return result;
 
         // Each block's cards are checked (and narrowed to bytes) just before the block is
-        // evaluated: no table is read with a bad card, and the array is read once.
+        // evaluated, so that no table is ever read with a bad card and the array is read once;
+        // bytes go straight to a kernel that checks them itself, and a block it refuses is
+        // checked here to say why (a bad card, or a duplicate).
+        const bool kernel_checks = core_.checks_cards(n_cols);
         const RowSource source(static_cast<const char*>(hands.data()), hands.strides(0), hands.strides(1),
                                static_cast<int>(dt.itemsize()), kind == 'i', n_rows, n_cols);
         int32_t* out = static_cast<int32_t*>(result.mutable_data());
@@ -292,6 +295,9 @@ public:
                 std::vector<uint8_t> buffer;
                 for (std::size_t begin = part * per; begin < end; begin += RowSource::kBlockRows) {
                     const std::size_t stop = std::min(end, begin + RowSource::kBlockRows);
+                    const uint8_t* in_place = kernel_checks ? source.unchecked(begin) : nullptr;
+                    if (in_place != nullptr && core_.evaluate_rows(in_place, stop - begin, n_cols, out + begin))
+                        continue;
                     const uint8_t* cards = source.block(begin, stop, buffer, bad[part]);
                     if (cards == nullptr) return;
                     distinct[part] &= static_cast<uint8_t>(core_.evaluate_rows(cards, stop - begin, n_cols, out + begin));

@@ -41,10 +41,16 @@ public:
     std::size_t rows() const { return n_rows_; }
     int cols() const { return n_cols_; }
 
-    // Rows [begin, end) as bytes: in place (uint8/int8 C-contiguous) or narrowed into `buffer`.
+    // Rows [begin, end) as bytes, copied (uint8/int8 C-contiguous) or narrowed into `buffer`.
     // nullptr if a card is not 0-51; `bad` then holds the first such card of the block.
     const uint8_t* block(std::size_t begin, std::size_t end, std::vector<uint8_t>& buffer, BadCard& bad) const {
         return (this->*read_)(begin, end, buffer, bad);
+    }
+
+    // Rows [begin, end) as they are in the array, unchecked, when they are bytes already (uint8 or
+    // int8, C-contiguous); nullptr otherwise. Only for a kernel that checks its bytes itself.
+    const uint8_t* unchecked(std::size_t begin) const {
+        return in_place_ ? reinterpret_cast<const uint8_t*>(base_ + static_cast<std::ptrdiff_t>(begin) * s0_) : nullptr;
     }
 
     // The first row in [begin, end) holding a card twice, or SIZE_MAX; `card` is set to it.

@@ -43,6 +43,16 @@ bool Evaluator::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_col
     return distinct;
 }
 
+bool Evaluator::checks_cards(int n_cols) const {
+    switch (spec_.ranking) {
+        case Ranking::kHigh: return high_.checks_cards(n_cols);
+        case Ranking::kLow27: return low27_.checks_cards();
+        case Ranking::kLowA5: return low_a5_.checks_cards();
+        case Ranking::kThreeCard: break;
+    }
+    return false;
+}
+
 uint32_t Evaluator::category(uint32_t value) const {
     switch (spec_.ranking) {
         case Ranking::kHigh: return category_of(value);

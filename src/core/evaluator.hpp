@@ -46,6 +46,11 @@ public:
     // Rows of n_cols valid cards (n_cols within range); false if some row holds a duplicate.
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
 
+    // Whether evaluate_rows checks that its rows' bytes are cards (0-51) itself, for rows of n_cols
+    // cards: then a caller may hand it unchecked bytes, and a false return means a duplicate or a
+    // byte that is not a card. Otherwise every card must be checked first.
+    bool checks_cards(int n_cols) const;
+
     // The Category (as in cards.hpp) of a value of this ranking.
     uint32_t category(uint32_t value) const;
 

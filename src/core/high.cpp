@@ -298,6 +298,15 @@ bool HighEvaluator::rows_natural(const uint8_t* rows, std::size_t n_rows, int32_
 }
 #endif
 
+bool HighEvaluator::checks_cards(int n_cols) const {
+#if defined(__SSSE3__)
+    return !has_wild() && n_cols >= 5 && n_cols <= kMaxCards;
+#else
+    (void)n_cols;
+    return false;
+#endif
+}
+
 bool HighEvaluator::evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
     const bool wild = has_wild();
 #if defined(__SSSE3__)

@@ -136,9 +136,12 @@ public:
 #endif
     }
 
-    // Rows of n_cols cards (0-51 each, checked by the caller), one value per row. Returns false
-    // if some row holds a duplicate card (its output is then meaningless).
+    // Rows of n_cols cards, one value per row. Returns false if some row holds a duplicate card
+    // or, where checks_cards(n_cols), a byte that is not a card (the output is then meaningless);
+    // elsewhere the caller must have checked every card (0-51).
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
+    // Whether evaluate_rows checks the range of its cards itself for rows of n_cols cards.
+    bool checks_cards(int n_cols) const;
 
     uint64_t word_key(int card) const { return words_[card].key; }
     const uint64_t* keys() const { return keys_.data(); }  // word_key of every card, 8 bytes each
@@ -198,8 +201,10 @@ private:
         uint64_t key;
         uint64_t bits;
     };
-    alignas(64) std::array<CardWords, kDeck> words_{};
-    alignas(64) std::array<uint64_t, kDeck> keys_{};  // words_[c].key alone, 8 bytes a card
+    // One entry per byte value: a byte that is not a card (52-255) reads zeros, so that a kernel
+    // which checks its rows' range itself (natural_rows) never reads outside these arrays.
+    alignas(64) std::array<CardWords, 256> words_{};
+    alignas(64) std::array<uint64_t, 256> keys_{};  // words_[c].key alone, 8 bytes a card
     uint64_t natural_bits_ = 0;
     const uint32_t* flush_ = nullptr;  // the wild-count slices for this flush_duplicates setting
     uint32_t wild_rank_mask_ = 0;

@@ -13,6 +13,13 @@ namespace wildeval {
 
 inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
 
+// Whether the lowball batch kernels check their rows' range themselves (natural_rows, SSSE3).
+#if defined(__SSSE3__)
+inline constexpr bool kNaturalRowsCheck = true;
+#else
+inline constexpr bool kNaturalRowsCheck = false;
+#endif
+
 // Deuce-to-seven reads the "high" tables: a five-card hand ranks as in high poker except that
 // A-2-3-4-5 is no straight, only ace high (and suited, an ace-high flush).
 //
@@ -50,8 +57,10 @@ public:
     // n in 5..7 valid distinct cards.
     uint32_t evaluate(const uint8_t* cards, int n) const;
 
-    // Rows of n_cols (5-7) valid cards; false if a row holds a duplicate.
+    // Rows of n_cols (5-7) cards; false if a row holds a duplicate (or, where checks_cards(),
+    // a byte that is not a card; elsewhere the caller checks them).
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
+    bool checks_cards() const { return kNaturalRowsCheck && tables_ != nullptr; }
 
 private:
     template <int N>
@@ -83,8 +92,10 @@ public:
         return tables_->a5_of(HighTables::slot(key, high_.multiplier(), high_.displacement()));
     }
 
-    // Rows of n_cols (5-7) valid cards; false if a row holds a duplicate.
+    // Rows of n_cols (5-7) cards; false if a row holds a duplicate (or, where checks_cards(),
+    // a byte that is not a card; elsewhere the caller checks them).
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const;
+    bool checks_cards() const { return kNaturalRowsCheck && tables_ != nullptr; }
 
 private:
     const HighEvaluator& high_;

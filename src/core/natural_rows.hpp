@@ -51,6 +51,11 @@ struct PairCheck {
     }
     // Whether any row checked into `found` held a card twice (a filler lane always equals itself).
     bool any(__m128i found) const { return _mm_movemask_epi8(_mm_andnot_si128(filler, found)) != 0; }
+    // The largest byte of the two rows at `rows` folded into `top` (filler lanes read as 0).
+    void widest(const uint8_t* rows, __m128i& top) const {
+        const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
+        top = _mm_max_epu8(top, _mm_shuffle_epi8(raw, arrange));
+    }
 };
 
 // A perfect hash's hot pointers; BucketBits and TableBits are its shape (see PerfectHash).
@@ -59,9 +64,12 @@ struct SlotHash {
     const uint16_t* displacement;
 };
 
-// Rows of N cards (0-51 each, checked by the caller) into `out`: lookup(slot) for every row, and
-// fix(row) instead for each row whose key shows a flush when Flushes. `keys` are the 8-byte card
-// keys (HighEvaluator::word_key). False if some row holds a card twice.
+// Rows of N cards into `out`: lookup(slot) for every row, and fix(row) instead for each row whose
+// key shows a flush when Flushes. `keys` are the 8-byte card keys of all 256 byte values
+// (HighEvaluator::keys(): zero past 51), and fix must read only arrays of 256 entries too: the
+// rows' bytes are checked here, in the same loads as the duplicate check, so a byte that is not a
+// card reads no memory outside the tables. False if some row holds a card twice or a byte that
+// is not a card (0-51).
 template <int N, int BucketBits, int TableBits, bool Flushes, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                   SlotHash hash, Lookup lookup, Fix fix) {
@@ -70,7 +78,7 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
     constexpr int kShiftBucket = 64 - BucketBits, kShiftPos = 64 - BucketBits - TableBits;
     constexpr uint32_t kSlotMask = (1u << TableBits) - 1;
     const PairCheck<N> check;
-    __m128i repeated = _mm_setzero_si128();
+    __m128i repeated = _mm_setzero_si128(), top = _mm_setzero_si128();
     uint32_t flushes[kChunk];
     std::size_t n_flush = 0;
     auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
@@ -83,6 +91,8 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
             key[k] = sum;
         }
         repeated = _mm_or_si128(repeated, _mm_or_si128(check.equal(r), check.equal(r + 2 * N)));
+        check.widest(r, top);
+        check.widest(r + 2 * N, top);
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint64_t h = key[k] * hash.multiplier;
             o[k] = lookup((static_cast<uint32_t>(h >> kShiftPos) + hash.displacement[h >> kShiftBucket]) & kSlotMask);
@@ -116,7 +126,9 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
             out[row] = fix(rows + row * N);
         }
     }
-    return !check.any(repeated);
+    const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),
+                                                           _mm_setzero_si128())) == 0xFFFF;
+    return in_range && !check.any(repeated);
 }
 
 }  // namespace wildeval
