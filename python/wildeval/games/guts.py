@@ -508,7 +508,11 @@ class _Session:
         if not ins:
             term.say("Nobody stayed in.")
         elif len(ins) == 1:
-            term.say(f"{ins[0]} stayed in alone: {_does(ins[0], 'takes', you)} a leg ({view.legs[ins[0]]}).")
+            if game.rules.win_by == "legs":
+                term.say(f"{ins[0]} stayed in alone: {_does(ins[0], 'takes', you)} a leg ({view.legs[ins[0]]}).")
+            else:  # the onlinepoker version counts stage wins in a row
+                term.say(f"{ins[0]} stayed in alone: {_does(ins[0], 'wins', you)} the stage "
+                         f"(a streak of {view.streaks[ins[0]]}).")
         else:
             term.say(f"In: {', '.join(ins)}.")
             hands = e.get("hands")
