@@ -705,7 +705,7 @@ def test_cli_errors_are_clear(capsys: Any) -> None:
     from wildeval.cli import main
 
     assert main(["simulate", "napalm", "--players", "9", "--games", "1"]) == 2
-    assert "players must be 2 to 7, not 9" in capsys.readouterr().err
+    assert "--players must be from 2 to 7 for napalm, not 9" in capsys.readouterr().err
 
 
 def test_play_from_a_pipe_ends_cleanly_on_eof() -> None:

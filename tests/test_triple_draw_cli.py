@@ -50,7 +50,7 @@ def test_simulate_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize("players", ["1", "7"])
 def test_simulate_player_count(players: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", GAME, "--players", players, "--hands", "1"]) == 2
-    assert "2-6 players" in capsys.readouterr().err
+    assert f"--players must be from 2 to 6 for {GAME}, not {players}" in capsys.readouterr().err
 
 
 def test_simulate_stops_when_one_player_is_left() -> None:
