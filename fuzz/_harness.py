@@ -168,6 +168,22 @@ def settings(data: Data) -> tuple[str, str | None, bool]:
     return ranking, wild, data.bool()
 
 
+_PAIRS: dict[tuple[str, str | None, bool], tuple[Any, Any]] = {}
+
+
+def evaluator_pair(data: Data) -> tuple[Any, Any]:
+    """A native evaluator and its reference twin for settings drawn from ``data``, each built
+    once per settings (wildeval is imported here, after the instrumentation is in place)."""
+    key = settings(data)
+    if key not in _PAIRS:
+        from wildeval import Evaluator, reference
+
+        ranking, wild, flush = key
+        _PAIRS[key] = (Evaluator(ranking, wild, flush_duplicates=flush),  # type: ignore[arg-type]
+                       reference.Evaluator(ranking, wild, flush_duplicates=flush))
+    return _PAIRS[key]
+
+
 def same_outcome(native: Callable[[], T], reference: Callable[[], T], *, same_kind: bool = True
                  ) -> tuple[T | None, T | None]:
     """Both results, or the same exception type from both (an AssertionError if not): native

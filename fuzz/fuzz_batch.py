@@ -20,12 +20,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np  # noqa: E402
-from _harness import Data, main, same_outcome, settings  # noqa: E402
+from _harness import Data, evaluator_pair, main, same_outcome  # noqa: E402
 
 from wildeval import Evaluator, reference  # noqa: E402
 from wildeval.evaluator import census  # noqa: E402
 
-_EVALUATORS: dict[tuple[str, str | None, bool], tuple[Evaluator, reference.Evaluator]] = {}
 _DTYPES = ["u1", "i1", "<u2", ">u2", "<i2", ">i2", "<u4", ">u4", "<i4", ">i4", "<u8", ">u8", "<i8", ">i8"]
 _CENSUS: dict[tuple[int, str, str | None, bool], dict[object, int]] = {}
 
@@ -116,12 +115,7 @@ def _check_census(data: Data, native: Evaluator) -> None:
 
 def test_one_input(raw: bytes) -> None:
     data = Data(raw)
-    key = settings(data)
-    if key not in _EVALUATORS:
-        ranking, wild, flush = key
-        _EVALUATORS[key] = (Evaluator(ranking, wild, flush_duplicates=flush),
-                            reference.Evaluator(ranking, wild, flush_duplicates=flush))
-    native, ref = _EVALUATORS[key]
+    native, ref = evaluator_pair(data)
     if data.chance(24):
         _check_census(data, native)
         return

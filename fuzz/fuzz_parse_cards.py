@@ -14,12 +14,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np  # noqa: E402
-from _harness import CARD_ALPHABET, Data, main, same_outcome, settings  # noqa: E402
+from _harness import CARD_ALPHABET, Data, evaluator_pair, main, same_outcome  # noqa: E402
 
-from wildeval import Evaluator, reference  # noqa: E402
 from wildeval.cards import format_cards, parse_cards  # noqa: E402
 
-_EVALUATORS: dict[tuple[str, str | None, bool], tuple[Evaluator, reference.Evaluator]] = {}
 
 
 def _item(data: Data) -> object:
@@ -35,12 +33,7 @@ def _item(data: Data) -> object:
 
 def test_one_input(raw: bytes) -> None:
     data = Data(raw)
-    key = settings(data)
-    if key not in _EVALUATORS:
-        ranking, wild, flush = key
-        _EVALUATORS[key] = (Evaluator(ranking, wild, flush_duplicates=flush),
-                            reference.Evaluator(ranking, wild, flush_duplicates=flush))
-    native, ref = _EVALUATORS[key]
+    native, ref = evaluator_pair(data)
     cards: object
     if data.bool():
         cards = data.text(CARD_ALPHABET, 24)
