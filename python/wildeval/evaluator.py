@@ -14,7 +14,7 @@ from wildeval.cards import RANKS, parse_cards
 from wildeval.values import Category, category_of, describe, tie_ranks
 from wildeval.wild import parse_wild
 
-__all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census"]
+__all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "hand_sizes"]
 
 Ranking = Literal["high", "low27", "low_a5", "three_card_poker"]
 RANKINGS: tuple[str, ...] = tuple(_core.RANKINGS)
@@ -32,6 +32,16 @@ def _check_settings(ranking: object, flush_duplicates: object) -> Ranking:
     if not isinstance(flush_duplicates, (bool, np.bool_)):
         raise TypeError(f"flush_duplicates must be a bool, not {type(flush_duplicates).__name__}")
     return cast(Ranking, ranking)
+
+
+def hand_sizes(ranking: str) -> str:
+    """The hand sizes a ranking takes, as a message says them.
+
+    >>> hand_sizes("low27"), hand_sizes("three_card_poker")
+    ('5 to 7', 'exactly 3')
+    """
+    low, high = CARD_COUNTS[ranking]
+    return f"{low} to {high}" if low < high else f"exactly {low}"
 
 
 def check_threads(threads: object) -> int | None:
@@ -303,8 +313,7 @@ def census(
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     low, high = CARD_COUNTS[ev.ranking]
     if not low <= n_cards <= high:
-        span = f"{low} to {high}" if low < high else f"exactly {low}"
-        raise ValueError(f"a {ev.ranking!r} census counts hands of {span} cards, got {n_cards}")
+        raise ValueError(f"a {ev.ranking!r} census counts hands of {hand_sizes(ev.ranking)} cards, got {n_cards}")
     threads = check_threads(threads)
     if client is None:
         counts = ev._census(int(n_cards), threads)

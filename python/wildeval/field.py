@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from wildeval.cards import RANKS, parse_cards
-from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
+from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads, hand_sizes
 
 __all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
 
 DEFAULT_TRIALS = 1_000_000  # sampled deals when neither exact counting nor trials= is asked for
-MAX_TRIALS = 1_000_000_000
+MAX_TRIALS = 1_000_000_000  # for every sampled odds: about ten minutes on one core, a run nobody waits past
 _CHUNK = 1 << 16  # deals a seeded chunk of the native sampler holds (kFieldChunk)
 _CHUNKS_PER_CALL = 64  # chunks per native call when progress is reported
 
@@ -113,8 +113,7 @@ def versus_field(
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     low, high = CARD_COUNTS[ev.ranking]
     if not low <= n <= high:
-        span = f"{low} to {high}" if low < high else f"exactly {low}"
-        raise ValueError(f"a {ev.ranking!r} hand has {span} cards, not {n}")
+        raise ValueError(f"a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards, not {n}")
     if n * (opponents + 1) > 52:
         raise ValueError(f"one deck holds no {opponents} more hands of {n} cards beside this one")
     countable = opponents == 1 or (opponents == 2 and n <= 3)

@@ -22,13 +22,12 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval.cards import RANKS, format_cards, parse_cards
-from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads
-from wildeval.field import FieldOdds, versus_field
+from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads, hand_sizes
+from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 
 __all__ = ["MAX_EXHAUSTIVE", "MAX_TRIALS", "Equity", "FieldOdds", "equity", "versus_field"]
 
 MAX_EXHAUSTIVE = 3_000_000  # more board completions than this need trials=
-MAX_TRIALS = 1_000_000_000  # about ten minutes on one core: more would be a run nobody waits for
 _CHUNK = 200_000  # completions evaluated per batch call, to bound memory
 
 
@@ -178,10 +177,9 @@ def equity(
     low, high = CARD_COUNTS[ev.ranking]
     for i, p in enumerate(players, 1):
         if not low <= len(p) + board_size <= high:
-            span = f"{low} to {high}" if low < high else f"exactly {low}"
             raise ValueError(
                 f"hand {i} has {len(p)} cards, with a board of {board_size} that makes "
-                f"{len(p) + board_size}; a {ev.ranking!r} hand has {span} cards"
+                f"{len(p) + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards"
             )
     deck = [c for c in range(52) if c not in seen]
     missing = board_size - len(shown)
