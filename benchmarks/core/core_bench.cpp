@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
                 "M hands/s");
     std::vector<int32_t> out(n);
     for (const Case& c : cases) {
-        const Evaluator ev(*find_ranking(c.ranking), c.wild_mask, true);
+        const Evaluator ev(c.ranking, c.wild_mask, true);
         const std::vector<uint8_t> rows = random_rows(n, c.cards, 20261130);
         if (!ev.evaluate_rows(rows.data(), n, c.cards, out.data())) return std::printf("duplicate reported\n"), 1;
         for (std::size_t i = 0; i < n; i += 997)

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 
 namespace wildeval {
 
@@ -15,6 +16,11 @@ inline constexpr int kAce = 12;
 // A card is 4 * rank + suit: rank 0 = deuce .. 12 = ace; suit 0..3 = clubs, diamonds, hearts, spades.
 constexpr int rank_of(int card) { return card >> 2; }
 constexpr int suit_of(int card) { return card & 3; }
+
+// How cards are written (the package's wildeval.cards says the same; a test checks it).
+inline constexpr char kRankChars[] = "23456789TJQKA";
+inline constexpr char kSuitChars[] = "cdhs";
+inline std::string card_text(int card) { return std::string{kRankChars[rank_of(card)], kSuitChars[suit_of(card)]}; }
 
 enum Category : uint32_t {
     kHighCard = 0,

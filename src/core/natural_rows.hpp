@@ -7,6 +7,16 @@
 // chunk of rows, so that the main loop has no data-dependent branch.
 #pragma once
 
+namespace wildeval {
+// Whether natural_rows is built (it needs SSSE3): the kernels that use it check their rows'
+// bytes themselves.
+#if defined(__SSSE3__)
+inline constexpr bool kNaturalRowsCheck = true;
+#else
+inline constexpr bool kNaturalRowsCheck = false;
+#endif
+}  // namespace wildeval
+
 #if defined(__SSSE3__)
 
 #include <tmmintrin.h>
@@ -16,7 +26,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "high.hpp"
+#include "hand.hpp"
 
 namespace wildeval {
 
@@ -58,7 +68,7 @@ struct PairCheck {
     }
 };
 
-// A perfect hash's hot pointers; BucketBits and TableBits are its shape (see PerfectHash).
+// A perfect hash's hot pointers; its shape (a HashShape) is a template argument of the kernel.
 struct SlotHash {
     uint64_t multiplier;
     const uint16_t* displacement;
@@ -66,17 +76,17 @@ struct SlotHash {
 
 // Rows of N cards into `out`: lookup(slot) for every row, and fix(row) instead for each row whose
 // key shows a flush when Flushes. `keys` are the 8-byte card keys of all 256 byte values
-// (HighEvaluator::keys(): zero past 51), and fix must read only arrays of 256 entries too: the
+// (CardParts::keys(): zero past 51), and fix must read only arrays of 256 entries too: the
 // rows' bytes are checked here, in the same loads as the duplicate check, so a byte that is not a
 // card reads no memory outside the tables. False if some row holds a card twice or a byte that
 // is not a card (0-51).
-template <int N, int BucketBits, int TableBits, bool Flushes, class Lookup, class Fix>
+template <int N, class Shape, bool Flushes, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                   SlotHash hash, Lookup lookup, Fix fix) {
     constexpr std::size_t kGroup = 4;     // rows summed before their lookups
     constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kGroup)
-    constexpr int kShiftBucket = 64 - BucketBits, kShiftPos = 64 - BucketBits - TableBits;
-    constexpr uint32_t kSlotMask = (1u << TableBits) - 1;
+    constexpr int kShiftBucket = 64 - Shape::kBucketBits, kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
+    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     const PairCheck<N> check;
     __m128i repeated = _mm_setzero_si128(), top = _mm_setzero_si128();
     uint32_t flushes[kChunk];
