@@ -1,0 +1,7 @@
+// What each registration file adds to the module (module.cpp calls them in turn).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+void register_evaluator(pybind11::module_& m);  // register_evaluator.cpp: the Evaluator class
+void register_tables(pybind11::module_& m);     // register_tables.cpp: rankings, tables, threads

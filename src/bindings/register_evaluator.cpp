@@ -1,0 +1,224 @@
+// The Evaluator class: per call (tp_call), batch, census and versus-field; every argument is
+// checked here, at the border, before the GIL is released.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "../core/census.hpp"
+#include "../core/evaluator.hpp"
+#include "../core/field.hpp"
+#include "../core/parallel.hpp"
+#include "card_input.hpp"
+#include "register.hpp"
+#include "rows.hpp"
+
+namespace py = pybind11;
+using namespace wildeval;
+
+namespace {
+
+// Below this many rows a batch runs on the calling thread: starting threads costs more.
+constexpr std::size_t kRowsPerThread = 1 << 15;
+
+int resolve_threads(const py::object& threads) {
+    if (threads.is_none()) return hardware_threads();
+    // any integer (numpy's too), but not a bool
+    if (PyBool_Check(threads.ptr()) || !PyIndex_Check(threads.ptr()))
+        throw py::type_error("threads must be None or an int >= 1");
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(threads.ptr()));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow < 0 || (overflow == 0 && n < 1))
+        throw py::value_error("threads must be None or an int >= 1, got " + std::string(py::str(index)));
+    return overflow > 0 ? 1024 : static_cast<int>(std::min<long long>(n, 1024));
+}
+
+std::string size_error(const RankingSpec& spec, std::size_t got, const char* what) {
+    const std::string range = spec.min_cards == spec.max_cards
+                                  ? std::to_string(spec.min_cards)
+                                  : std::to_string(spec.min_cards) + " to " + std::to_string(spec.max_cards);
+    return std::string("a '") + spec.name + "' hand has " + range + " cards, " + what + " " + std::to_string(got);
+}
+
+class PyEvaluator {
+public:
+    // std::invalid_argument (a ValueError in Python) for settings the core refuses
+    PyEvaluator(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates)
+        : core_(ranking, wild_rank_mask, flush_duplicates) {}
+
+    const wildeval::Evaluator& core() const { return core_; }
+
+    uint32_t evaluate_object(PyObject* cards) const {
+        uint8_t buf[kMaxCards];
+        int n = 0;
+        if (cards_from_ints(cards, buf, n, core_.spec())) return core_.evaluate(buf, n);
+        if (PyUnicode_Check(cards) ? cards_from_text(cards, buf, n, core_.spec())
+                                : cards_from_buffer(cards, buf, n, core_.spec()))
+            return core_.evaluate(buf, n);
+        // Slow path: one parser for every form of input, with its exact error messages.
+        static PyObject* parse = nullptr;
+        if (parse == nullptr) parse = py::object(py::module_::import("wildeval.cards").attr("parse_cards")).release().ptr();
+        py::list parsed = py::reinterpret_steal<py::object>(PyObject_CallOneArg(parse, cards));
+        if (!parsed) throw py::error_already_set();
+        if (parsed.size() < static_cast<std::size_t>(core_.spec().min_cards) ||
+            parsed.size() > static_cast<std::size_t>(core_.spec().max_cards))
+            throw py::value_error(size_error(core_.spec(), parsed.size(), "got"));
+        n = static_cast<int>(parsed.size());
+        for (int i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(parsed[i].cast<int>());
+        return core_.evaluate(buf, n);
+    }
+
+    // `out`: None, or an int32 array of one value per row to write into (checked in Python).
+    py::array batch(const py::array& hands, const py::object& threads_arg, const py::object& out_arg) const {
+        const int threads = resolve_threads(threads_arg);
+        if (hands.ndim() != 2)
+            throw py::value_error("hands must be a 2-D array, one hand per row; got " +
+                                  std::to_string(hands.ndim()) + " dimension(s)");
+        const py::dtype dt = hands.dtype();
+        const char kind = dt.kind();
+        if ((kind != 'i' && kind != 'u') || dt.itemsize() > 8)
+            throw py::type_error("hands must hold integers, not " + std::string(py::str(dt)));
+        const std::size_t n_rows = static_cast<std::size_t>(hands.shape(0));
+        const int n_cols = static_cast<int>(hands.shape(1));
+        if (n_cols < core_.spec().min_cards || n_cols > core_.spec().max_cards)
+            throw py::value_error(size_error(core_.spec(), static_cast<std::size_t>(n_cols), "but the rows have") +
+                                  " columns");
+        py::array result = out_arg.is_none() ? py::array_t<int32_t>(static_cast<py::ssize_t>(n_rows))
+                                             : py::reinterpret_borrow<py::array>(out_arg);
+        if (result.ndim() != 1 || static_cast<std::size_t>(result.shape(0)) != n_rows ||
+            !py::isinstance<py::array_t<int32_t>>(result) || (result.flags() & py::array::c_style) == 0 ||
+            !result.writeable())
+            throw py::value_error("out must be a writeable C-contiguous int32 array of one value per row");
+        if (n_rows == 0) return result;
+
+        // Each block's cards are checked (and narrowed to bytes) just before the block is
+        // evaluated, so that no table is ever read with a bad card and the array is read once;
+        // bytes go straight to a kernel that checks them itself, and a block it refuses is
+        // checked here to say why (a bad card, or a duplicate).
+        const bool kernel_checks = core_.checks_cards(n_cols);
+        const RowSource source(static_cast<const char*>(hands.data()), hands.strides(0), hands.strides(1),
+                               static_cast<int>(dt.itemsize()), kind == 'i', n_rows, n_cols);
+        int32_t* out = static_cast<int32_t*>(result.mutable_data());
+        const std::size_t parts = std::min<std::size_t>(static_cast<std::size_t>(threads),
+                                                        (n_rows + kRowsPerThread - 1) / kRowsPerThread);
+        const std::size_t per = (n_rows + parts - 1) / parts;
+        std::vector<uint8_t> distinct(parts, 1);
+        std::vector<BadCard> bad(parts);
+        {
+            py::gil_scoped_release release;
+            run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
+                const std::size_t end = std::min(n_rows, (part + 1) * per);
+                std::vector<uint8_t> buffer;
+                for (std::size_t begin = part * per; begin < end; begin += RowSource::kBlockRows) {
+                    const std::size_t stop = std::min(end, begin + RowSource::kBlockRows);
+                    const uint8_t* in_place = kernel_checks ? source.unchecked(begin) : nullptr;
+                    if (in_place != nullptr && core_.evaluate_rows(in_place, stop - begin, n_cols, out + begin))
+                        continue;
+                    const uint8_t* cards = source.block(begin, stop, buffer, bad[part]);
+                    if (cards == nullptr) return;
+                    distinct[part] &= static_cast<uint8_t>(core_.evaluate_rows(cards, stop - begin, n_cols, out + begin));
+                }
+            });
+        }
+        for (const BadCard& b : bad)  // parts are in row order: the first bad card of all
+            if (b.row != SIZE_MAX)
+                throw py::value_error("row " + std::to_string(b.row) + ": card " + b.value + " is not a card (0-51)");
+        for (std::size_t part = 0; part < parts; ++part) {
+            if (distinct[part]) continue;
+            int card = 0;
+            const std::size_t row = source.find_duplicate(part * per, std::min(n_rows, (part + 1) * per), card);
+            throw py::value_error("row " + std::to_string(row) + ": duplicate card " + card_text(card));
+        }
+        return result;
+    }
+
+private:
+    wildeval::Evaluator core_;
+};
+
+// tp_call of Evaluator: ev(cards) without pybind11's argument machinery, the per-call hot path.
+PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+    if ((kwargs != nullptr && PyDict_GET_SIZE(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1) {
+        PyErr_SetString(PyExc_TypeError, "an Evaluator takes one argument: the cards");
+        return nullptr;
+    }
+    try {
+        // pybind11's simple layout holds the C++ object's pointer right in the instance: read it
+        // there (the general cast looks the type up on every call).
+        auto* inst = reinterpret_cast<py::detail::instance*>(self);
+        const PyEvaluator* ev = inst->simple_layout && inst->simple_holder_constructed
+                                    ? static_cast<const PyEvaluator*>(inst->simple_value_holder[0])
+                                    : &py::handle(self).cast<const PyEvaluator&>();
+        return PyLong_FromUnsignedLong(ev->evaluate_object(PyTuple_GET_ITEM(args, 0)));
+    } catch (py::error_already_set& e) {
+        e.restore();
+    } catch (py::builtin_exception& e) {
+        e.set_error();
+    } catch (std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+void register_evaluator(py::module_& m) {
+    py::class_<PyEvaluator>(m, "Evaluator", py::custom_type_setup([](PyHeapTypeObject* heap_type) {
+                              heap_type->ht_type.tp_call = evaluator_call;
+                          }))
+        .def(py::init<const std::string&, uint32_t, bool>(), py::arg("ranking"), py::arg("wild_rank_mask"),
+             py::arg("flush_duplicates"))
+        .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"), py::arg("out"))
+        .def(
+            "_census",
+            [](const PyEvaluator& ev, int n_cards, const py::object& threads_arg, int lowest_from, int lowest_to) {
+                const RankingSpec& spec = ev.core().spec();
+                if (n_cards < spec.min_cards || n_cards > spec.max_cards)
+                    throw py::value_error(size_error(spec, static_cast<std::size_t>(std::max(n_cards, 0)), "got"));
+                const int threads = resolve_threads(threads_arg);
+                CategoryCounts counts;
+                {
+                    py::gil_scoped_release release;
+                    counts = census(ev.core(), n_cards, threads, lowest_from, lowest_to);
+                }
+                py::list out;
+                for (uint64_t c : counts) out.append(c);
+                return out;
+            },
+            py::arg("n_cards"), py::arg("threads"), py::arg("lowest_from") = 0, py::arg("lowest_to") = kDeck)
+        .def(
+            "_versus_field",
+            // cards: checked distinct cards of the evaluator's size; mode: 1 or 2 = every deal to
+            // that many opponents, 0 = `trials` sampled deals. Returns (win, tie, lose) counts.
+            [](const PyEvaluator& ev, const std::vector<int>& cards, int opponents, int mode, uint64_t trials,
+               uint64_t seed, const py::object& threads_arg, uint64_t first_chunk, uint64_t chunks) {
+                const int threads = resolve_threads(threads_arg);
+                uint8_t own[kMaxCards];
+                const int n = static_cast<int>(cards.size());
+                if (n < ev.core().spec().min_cards || n > ev.core().spec().max_cards)
+                    throw py::value_error(size_error(ev.core().spec(), cards.size(), "got"));
+                uint64_t seen = 0;
+                for (int i = 0; i < n; ++i) {
+                    if (cards[i] < 0 || cards[i] >= kDeck || (seen >> cards[i] & 1))
+                        throw py::value_error("cards must be distinct ints 0-51");
+                    seen |= uint64_t{1} << cards[i];
+                    own[i] = static_cast<uint8_t>(cards[i]);
+                }
+                FieldCounts counts;
+                {
+                    py::gil_scoped_release release;
+                    if (mode == 1) counts = versus_one_exact(ev.core(), own, n, threads);
+                    else if (mode == 2) counts = versus_two_exact(ev.core(), own, n, threads);
+                    else counts = versus_sampled(ev.core(), own, n, opponents, trials, seed, threads, first_chunk, chunks);
+                }
+                return py::make_tuple(counts.win, counts.tie, counts.lose);
+            },
+            py::arg("cards"), py::arg("opponents"), py::arg("mode"), py::arg("trials"), py::arg("seed"),
+            py::arg("threads"), py::arg("first_chunk") = 0, py::arg("chunks") = 0);
+
+}

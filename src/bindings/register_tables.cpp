@@ -1,0 +1,44 @@
+// What the core holds: its rankings (from the registry), its generated tables and threads.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "../core/cards.hpp"
+#include "../core/parallel.hpp"
+#include "../core/ranking.hpp"
+#include "../core/tables.hpp"
+#include "register.hpp"
+
+namespace py = pybind11;
+using namespace wildeval;
+
+void register_tables(py::module_& m) {
+    py::list names, specs;
+    const auto [first, count] = rankings();
+    for (const RankingSpec* spec = first; spec != first + count; ++spec) {
+        names.append(spec->name);
+        specs.append(py::make_tuple(spec->name, spec->min_cards, spec->max_cards, spec->takes_wild));
+    }
+    m.attr("RANKINGS") = py::tuple(names);
+    // (name, fewest cards, most cards, takes wild ranks) per ranking, in the registry's order
+    m.attr("RANKING_SPECS") = py::tuple(specs);
+    m.attr("RANK_CHARS") = std::string(kRankChars);
+    m.attr("SUIT_CHARS") = std::string(kSuitChars);
+    m.def(
+        "table_sizes",
+        [] {
+            py::dict out;
+            for (const TableSize& t : table_sizes()) out[py::str(t.name)] = t.bytes;
+            return out;
+        },
+        "Bytes held by each generated table of the core, by name (building any not built yet).");
+    m.def(
+        "table_bytes",
+        [] {
+            std::size_t total = 0;
+            for (const TableSize& t : table_sizes()) total += t.bytes;
+            return total;
+        },
+        "Bytes held by every generated table of the core (building any not built yet).");
+    m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
+}

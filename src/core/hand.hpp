@@ -1,0 +1,121 @@
+// A hand as the sum of its cards (the idea of OMPEval's Hand): two additive 64-bit words, one
+// table entry per card, so that a hand of any size is built with one add per card and a card
+// can be taken out again with one subtraction.
+//
+//   key:  bits 0-2   the number of wild cards
+//         bits 3-33  8 * sum of 5^rank over the natural cards (a base-5 number of rank counts,
+//                    so every multiset of ranks has its own key without any search)
+//         bits 48-63 one 4-bit counter per suit, starting at 3; a wild card counts in every
+//                    suit, so bit 3 of a counter is set exactly when that suit can make a flush
+//   bits: one bit per card at 16 * suit + rank.  Summed, not OR-ed: the sum of distinct powers of
+//         two has one bit per card, and any duplicate card carries, which popcount detects.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cards.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace wildeval {
+
+inline constexpr uint64_t kWildUnit = 1;
+inline constexpr int kRankKeyShift = 3;
+inline constexpr int kSuitCounterShift = 48;
+inline constexpr uint64_t kSuitBias = uint64_t{0x3333} << kSuitCounterShift;
+inline constexpr uint64_t kFlushFlags = uint64_t{0x8888} << kSuitCounterShift;
+inline constexpr uint64_t kAllSuitsUnit = uint64_t{0x1111} << kSuitCounterShift;
+inline constexpr int kMaxWild = kMaxCards;
+inline constexpr int kSuitMaskSize = 1 << kRanks;
+
+constexpr uint64_t card_bit(int card) { return uint64_t{1} << (16 * suit_of(card) + rank_of(card)); }
+
+// The rank part of a key: the wild count plus 8 * the rank counts as a base-5 number.
+constexpr uint64_t rank_key(const std::array<int, kRanks>& counts, int wild) {
+    uint64_t key = static_cast<uint64_t>(wild) * kWildUnit, unit = uint64_t{1} << kRankKeyShift;
+    for (int r = 0; r < kRanks; ++r, unit *= 5) key += static_cast<uint64_t>(counts[r]) * unit;
+    return key;
+}
+
+struct alignas(16) Hand {
+    uint64_t key = kSuitBias;  // the empty hand: suit counters at their bias, nothing else
+    uint64_t bits = 0;
+
+    static constexpr Hand card(uint64_t key_part, uint64_t bits_part) {
+        Hand h;
+        h.key = key_part;
+        h.bits = bits_part;
+        return h;
+    }
+    constexpr Hand& operator+=(const Hand& c) { key += c.key; bits += c.bits; return *this; }
+    constexpr Hand& operator-=(const Hand& c) { key -= c.key; bits -= c.bits; return *this; }
+    friend constexpr Hand operator+(Hand h, const Hand& c) { return h += c; }
+    friend constexpr Hand operator-(Hand h, const Hand& c) { return h -= c; }
+
+    int wild() const { return static_cast<int>(key & 7); }
+    // Suits that hold (or, with wild cards, can make) five of a kind of suit: bit 4 * suit + 3.
+    uint64_t flush_flags() const { return (key & kFlushFlags) >> kSuitCounterShift; }
+    bool has_flush() const { return (key & kFlushFlags) != 0; }
+    // The lowest such suit (the only one for natural cards: seven cards hold one flush at most).
+    int flush_suit() const { return __builtin_ctzll(flush_flags()) >> 2; }
+    // The 13-bit mask of the ranks held in `suit`.
+    uint32_t suit_mask(int suit) const { return static_cast<uint32_t>(bits >> (16 * suit)) & (kSuitMaskSize - 1); }
+    // Whether the hand's n cards are distinct: a repeated card carries in `bits`.
+    bool distinct(int n) const { return __builtin_popcountll(bits) == n; }
+};
+
+// Every card's part of a hand, under one set of wild ranks. One entry per byte value: a byte
+// that is not a card (52-255) reads zeros, so that a kernel which checks its rows' range itself
+// (natural_rows) never reads outside these arrays.
+class CardParts {
+public:
+    explicit CardParts(uint32_t wild_rank_mask) {
+        hands_.fill(Hand::card(0, 0));
+        for (int c = 0; c < kDeck; ++c) {
+            if (wild_rank_mask >> rank_of(c) & 1) {
+                hands_[c] = Hand::card(kWildUnit + kAllSuitsUnit, card_bit(c));
+            } else {
+                uint64_t unit = uint64_t{1} << kRankKeyShift;
+                for (int r = 0; r < rank_of(c); ++r) unit *= 5;
+                hands_[c] = Hand::card(unit + (uint64_t{1} << (kSuitCounterShift + 4 * suit_of(c))), card_bit(c));
+                natural_bits_ |= card_bit(c);
+            }
+            keys_[c] = hands_[c].key;
+        }
+    }
+
+    const Hand& operator[](int card) const { return hands_[card]; }
+    const uint64_t* keys() const { return keys_.data(); }  // each card's key alone, 8 bytes a card
+    uint64_t natural_bits() const { return natural_bits_; }  // the bits of every card that is not wild
+
+    Hand sum(const uint8_t* cards, int n) const {
+        Hand h;
+        for (int i = 0; i < n; ++i) h += hands_[cards[i]];
+        return h;
+    }
+
+    // The hand of a row of N cards. With SSE2 both words take one 16-byte load and one add per
+    // card: loads, not arithmetic, are what limits a batch loop.
+    template <int N>
+    Hand sum(const uint8_t* row) const {
+#if defined(__SSE2__)
+        __m128i acc = _mm_set_epi64x(0, static_cast<long long>(kSuitBias));
+        for (int j = 0; j < N; ++j)
+            acc = _mm_add_epi64(acc, _mm_load_si128(reinterpret_cast<const __m128i*>(&hands_[row[j]])));
+        return Hand::card(static_cast<uint64_t>(_mm_cvtsi128_si64(acc)),
+                          static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc))));
+#else
+        return sum(row, N);
+#endif
+    }
+
+private:
+    alignas(64) std::array<Hand, 256> hands_;
+    alignas(64) std::array<uint64_t, 256> keys_{};
+    uint64_t natural_bits_ = 0;
+};
+
+}  // namespace wildeval

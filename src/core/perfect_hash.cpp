@@ -1,0 +1,70 @@
+#include "perfect_hash.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace wildeval {
+namespace {
+
+// Hash and displace: keys fall into buckets by the top bits of key * multiplier; each bucket
+// gets the smallest displacement that moves all its keys to free slots. Largest buckets first.
+bool build(PerfectHash& t, const std::vector<HashEntry>& entries, uint64_t multiplier, int bucket_bits,
+           int table_bits) {
+    t.multiplier = multiplier;
+    const std::size_t n_buckets = std::size_t{1} << bucket_bits;
+    const uint32_t mask = (1u << table_bits) - 1;
+    // Keys grouped by bucket (a counting sort): bucket b holds members[start[b] .. start[b+1]).
+    std::vector<uint32_t> pos(entries.size()), bucket_of(entries.size()), start(n_buckets + 1, 0);
+    for (uint32_t i = 0; i < entries.size(); ++i) {
+        const uint64_t h = entries[i].key * multiplier;
+        bucket_of[i] = static_cast<uint32_t>(h >> (64 - bucket_bits));
+        pos[i] = static_cast<uint32_t>(h >> (64 - bucket_bits - table_bits));
+        ++start[bucket_of[i] + 1];
+    }
+    for (std::size_t b = 0; b < n_buckets; ++b) start[b + 1] += start[b];
+    std::vector<uint32_t> members(entries.size()), fill(start.begin(), start.end() - 1);
+    for (uint32_t i = 0; i < entries.size(); ++i) members[fill[bucket_of[i]]++] = i;
+    auto size_of = [&](uint32_t b) { return start[b + 1] - start[b]; };
+    std::vector<uint32_t> order(n_buckets);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return size_of(a) > size_of(b); });
+    std::vector<uint8_t> used(std::size_t{mask} + 1, 0);
+    t.displacement.assign(n_buckets, 0);
+    t.values.assign(std::size_t{mask} + 1, 0);
+    for (uint32_t b : order) {
+        const uint32_t* first = members.data() + start[b];
+        const uint32_t n = size_of(b);
+        if (n == 0) break;
+        bool placed = false;
+        for (uint32_t d = 0; d <= 0xFFFF && !placed; ++d) {
+            placed = true;
+            for (uint32_t i = 0; i < n && placed; ++i) {
+                const uint32_t s = (pos[first[i]] + d) & mask;
+                if (used[s]) placed = false;
+                for (uint32_t j = 0; j < i && placed; ++j)
+                    if (((pos[first[j]] + d) & mask) == s) placed = false;
+            }
+            if (placed) {
+                t.displacement[b] = static_cast<uint16_t>(d);
+                for (uint32_t i = 0; i < n; ++i) {
+                    const uint32_t s = (pos[first[i]] + d) & mask;
+                    used[s] = 1;
+                    t.values[s] = entries[first[i]].value;
+                }
+            }
+        }
+        if (!placed) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+PerfectHash perfect_hash(const std::vector<HashEntry>& entries, int bucket_bits, int table_bits) {
+    PerfectHash t;
+    uint64_t multiplier = 0x0E09576D6D910000ull;  // low 16 bits zero: see perfect_hash.hpp
+    while (!build(t, entries, multiplier, bucket_bits, table_bits)) multiplier += 0x2545F4914F6D0000ull;
+    return t;
+}
+
+}  // namespace wildeval

@@ -1,0 +1,44 @@
+// A hash-and-displace perfect hash from 64-bit keys to 32-bit values, built by our own code.
+//
+// A key's bucket and position are the top bits of key * multiplier; the bucket's displacement
+// moves the position to the key's own slot. The multiplier's low 16 bits are zero, so key bits
+// 48-63 (a Hand's suit counters) fall off the top of the product and a summed key can be
+// hashed as it is.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace wildeval {
+
+// The slot of `key` in a table of 2^TableBits slots with 2^BucketBits buckets: the shape is a
+// compile-time constant so that the hot loops shift by immediates.
+template <int BucketBits, int TableBits>
+struct HashShape {
+    static constexpr int kBucketBits = BucketBits;
+    static constexpr int kTableBits = TableBits;
+    static uint32_t slot(uint64_t key, uint64_t multiplier, const uint16_t* displacement) {
+        const uint64_t h = key * multiplier;
+        const uint32_t pos = static_cast<uint32_t>(h >> (64 - BucketBits - TableBits));
+        return (pos + displacement[h >> (64 - BucketBits)]) & ((1u << TableBits) - 1);
+    }
+};
+
+struct PerfectHash {
+    uint64_t multiplier = 0;
+    std::vector<uint16_t> displacement;  // per bucket
+    std::vector<uint32_t> values;        // per slot (0 where no key lands)
+
+    std::size_t bytes() const { return displacement.size() * sizeof(uint16_t) + values.size() * sizeof(uint32_t); }
+};
+
+struct HashEntry {
+    uint64_t key;
+    uint32_t value;
+};
+
+// Deterministic: the first multiplier of a fixed sequence that places every key in its own slot.
+PerfectHash perfect_hash(const std::vector<HashEntry>& entries, int bucket_bits, int table_bits);
+
+}  // namespace wildeval

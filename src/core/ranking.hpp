@@ -1,0 +1,72 @@
+// What every ranking provides, and the registry of rankings.
+//
+// A ranking is one class deriving from RankingOf<itself> (in src/core/rankings/, one file each)
+// and one row in the registry (registry.cpp): its name, hand sizes, whether it takes wild ranks
+// and how to make it. Nothing else in the core names a ranking.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <utility>
+
+#include "cards.hpp"
+
+namespace wildeval {
+
+using CategoryCounts = std::array<uint64_t, kCategoryCount>;
+
+// One ranking's evaluator for one set of wild ranks and flush option.
+class Ranking {
+public:
+    virtual ~Ranking() = default;
+
+    // n valid (0-51) distinct cards, n within the ranking's range. Higher is better.
+    virtual uint32_t evaluate(const uint8_t* cards, int n) const = 0;
+
+    // Rows of n_cols cards (n_cols within range), one value per row. False if some row holds a
+    // card twice or, where checks_cards(n_cols), a byte that is not a card (0-51): the output is
+    // then meaningless. Elsewhere the caller must have checked every card.
+    virtual bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const = 0;
+
+    // Whether evaluate_rows checks the range of its rows' bytes itself for rows of n_cols cards.
+    virtual bool checks_cards(int n_cols) const { (void)n_cols; return false; }
+
+    // The Category (cards.hpp) of a value of this ranking.
+    virtual uint32_t category(uint32_t value) const = 0;
+
+    // How many of the n_cards hands whose lowest card is in [lowest_from, lowest_to) fall in each
+    // category; n_threads >= 1. RankingOf provides it; a ranking may walk its hands faster.
+    virtual CategoryCounts census(int n_cards, int n_threads, int lowest_from, int lowest_to) const = 0;
+};
+
+// Every hand of n cards with its lowest card in [from, to), in increasing card order, counted by
+// category through Derived's own evaluate (no virtual call per hand). In census.cpp's header.
+template <class Derived>
+CategoryCounts census_by_evaluate(const Derived& ranking, int n, int n_threads, int from, int to);
+
+// The base of every ranking: the census through its own (final) evaluate.
+template <class Derived>
+class RankingOf : public Ranking {
+public:
+    CategoryCounts census(int n_cards, int n_threads, int lowest_from, int lowest_to) const override {
+        return census_by_evaluate(static_cast<const Derived&>(*this), n_cards, n_threads, lowest_from, lowest_to);
+    }
+};
+
+struct RankingSpec {
+    const char* name;
+    int min_cards;
+    int max_cards;
+    bool takes_wild;
+    std::unique_ptr<Ranking> (*make)(uint32_t wild_rank_mask, bool flush_duplicates);
+};
+
+// Every ranking, in the order the package lists them.
+std::pair<const RankingSpec*, std::size_t> rankings();
+// The spec of a ranking by name, or nullptr.
+const RankingSpec* find_ranking(std::string_view name);
+
+}  // namespace wildeval

@@ -1,0 +1,179 @@
+// The "high" ranking: best five of 1-7 cards, any set of wild ranks, five of a kind on top.
+//
+// A hand is a Hand sum (hand.hpp). Non-flush hands are read from the rank tables through the
+// perfect hash of the key's rank part; flushes from a 13-bit suit mask and the wild count.
+#include <memory>
+#include <stdexcept>
+
+#include "../census.hpp"
+#include "../dispatch.hpp"
+#include "../hand.hpp"
+#include "../natural_rows.hpp"
+#include "../ranking.hpp"
+#include "../tables.hpp"
+
+namespace wildeval {
+namespace {
+
+class High final : public RankingOf<High> {
+public:
+    High(uint32_t wild_rank_mask, bool flush_duplicates)
+        : parts_(wild_rank_mask),
+          tables_(generated<RankTables>()),
+          multiplier_(tables_.all.multiplier),
+          displacement_(tables_.all.displacement.data()),
+          nonflush_(tables_.all.values.data()),
+          flush_(tables_.flush_table(flush_duplicates, 0)),
+          natural_bits_(parts_.natural_bits()),
+          wild_(wild_rank_mask != 0) {}
+
+    uint32_t evaluate(const uint8_t* cards, int n) const override {
+        const Hand h = parts_.sum(cards, n);
+        return wild_ ? finish<true>(h) : finish<false>(h);
+    }
+
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
+#if defined(__SSSE3__)
+        if (!wild_ && n_cols >= 5) {
+            return with_card_count<5, kMaxCards>(n_cols, [&](auto n) { return rows_natural<decltype(n)::value>(rows, n_rows, out); });
+        }
+#endif
+        return with_card_count<1, kMaxCards>(n_cols, [&](auto n) {
+            return wild_ ? rows_kernel<decltype(n)::value, true>(rows, n_rows, out) : rows_kernel<decltype(n)::value, false>(rows, n_rows, out);
+        });
+    }
+
+    bool checks_cards(int n_cols) const override {
+#if defined(__SSSE3__)
+        return !wild_ && n_cols >= 5 && n_cols <= kMaxCards;
+#else
+        (void)n_cols;
+        return false;
+#endif
+    }
+
+    uint32_t category(uint32_t value) const override { return category_of(value); }
+
+    // Cards added in increasing order, carrying the running sum, so that each hand costs one add
+    // and one lookup in the innermost loop; one task per lowest card.
+    CategoryCounts census(int n_cards, int n_threads, int from, int to) const override {
+        return with_card_count<1, kMaxCards>(n_cards, [&](auto n) {
+            return wild_ ? census_n<decltype(n)::value, true>(n_threads, from, to) : census_n<decltype(n)::value, false>(n_threads, from, to);
+        });
+    }
+
+private:
+    template <bool Wild>
+    uint32_t finish(const Hand& h) const {
+        return finish<Wild>(h, multiplier_, displacement_, nonflush_);
+    }
+
+    // The hot pointers are passed in so that a loop can keep them in registers.
+    template <bool Wild>
+    uint32_t finish(const Hand& h, uint64_t multiplier, const uint16_t* displacement, const uint32_t* nonflush) const {
+        const uint64_t flush = h.key & kFlushFlags;
+        if constexpr (!Wild) {
+            if (__builtin_expect(flush == 0, 1)) return nonflush[RankShape::slot(h.key, multiplier, displacement)];
+            // Natural cards holding a flush can't also hold a full house or quads.
+            return flush_[h.suit_mask(h.flush_suit())];
+        } else {
+            // Wild cards make flush chances common, so no branches here. At most two suits can
+            // make a flush worth reading: with w wild cards among seven, a suit needs 5 - w
+            // naturals, which two suits can both have only when w >= 3; and with four or more
+            // wild cards five of a kind beats every flush. So the two lowest suits that can are
+            // read (a missing one at entry 0, which holds no flush).
+            uint32_t value = nonflush[RankShape::slot(h.key, multiplier, displacement)];
+            const uint32_t* table = flush_ + h.wild() * kSuitMaskSize;
+            const uint64_t natural = h.bits & natural_bits_;
+            const uint64_t flags = h.flush_flags();  // bit 4s + 3: suit s can
+            const uint64_t second = flags & (flags - 1);
+            const int s1 = __builtin_ctzll(flags | 0x10000) >> 2, s2 = __builtin_ctzll(second | 0x10000) >> 2;
+            const uint32_t v1 = table[((natural >> (16 * (s1 & 3))) & (kSuitMaskSize - 1)) * (flags != 0)];
+            const uint32_t v2 = table[((natural >> (16 * (s2 & 3))) & (kSuitMaskSize - 1)) * (second != 0)];
+            value = v1 > value ? v1 : value;
+            return v2 > value ? v2 : value;
+        }
+    }
+
+    template <int N, bool Wild>
+    bool rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+        const uint64_t multiplier = multiplier_;
+        const uint16_t* displacement = displacement_;
+        const uint32_t* nonflush = nonflush_;
+        // A sum of N powers of two has at most N bits set, exactly N when they are distinct, so
+        // the rows are all free of duplicates exactly when the popcounts add up to N per row.
+        uint64_t set_bits = 0;
+        for (std::size_t i = 0; i < n_rows; ++i, rows += N) {
+            const Hand h = parts_.sum<N>(rows);
+            set_bits += static_cast<uint64_t>(__builtin_popcountll(h.bits));
+            out[i] = static_cast<int32_t>(finish<Wild>(h, multiplier, displacement, nonflush));
+        }
+        return set_bits == static_cast<uint64_t>(N) * n_rows;
+    }
+
+#if defined(__SSSE3__)
+    // Five to seven natural cards a row: the shared natural kernel, flushes fixed up after it.
+    template <int N>
+    bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+        auto fix = [this](const uint8_t* row) { return static_cast<int32_t>(finish<false>(parts_.sum<N>(row))); };
+        if constexpr (N == kMaxCards) {  // seven cards read their own table
+            const PerfectHash& seven = tables_.seven;
+            const uint32_t* values = seven.values.data();
+            return natural_rows<N, SevenShape, true>(
+                rows, n_rows, out, parts_.keys(), {seven.multiplier, seven.displacement.data()},
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
+        } else {
+            const uint32_t* values = nonflush_;
+            return natural_rows<N, RankShape, true>(
+                rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
+        }
+    }
+#endif
+
+    template <int Left, bool Wild>
+    void walk(int from, const Hand& h, CategoryCounts& counts) const {
+        for (int c = from; c <= kDeck - Left; ++c) {
+            const Hand next = h + parts_[c];
+            if constexpr (Left == 1) {
+                ++counts[category_of(finish<Wild>(next))];
+            } else {
+                walk<Left - 1, Wild>(c + 1, next, counts);
+            }
+        }
+    }
+
+    template <int N, bool Wild>
+    CategoryCounts census_n(int n_threads, int from, int to) const {
+        // The early lowest cards are the big tasks, and tasks go out in order.
+        std::vector<CategoryCounts> per_worker(static_cast<std::size_t>(n_threads), CategoryCounts{});
+        to = std::min(to, kDeck - N + 1);
+        run_tasks(n_threads, static_cast<std::size_t>(std::max(0, to - from)), [&](std::size_t task, int worker) {
+            const int c = from + static_cast<int>(task);
+            const Hand h = Hand{} + parts_[c];
+            if constexpr (N == 1) {
+                ++per_worker[worker][category_of(finish<Wild>(h))];
+            } else {
+                walk<N - 1, Wild>(c + 1, h, per_worker[worker]);
+            }
+        });
+        return add_up(per_worker);
+    }
+
+    CardParts parts_;
+    const RankTables& tables_;
+    uint64_t multiplier_;
+    const uint16_t* displacement_;
+    const uint32_t* nonflush_;
+    const uint32_t* flush_;  // the wild-count slices for this flush_duplicates setting
+    uint64_t natural_bits_;
+    bool wild_;
+};
+
+}  // namespace
+
+std::unique_ptr<Ranking> make_high(uint32_t wild_rank_mask, bool flush_duplicates) {
+    return std::make_unique<High>(wild_rank_mask, flush_duplicates);
+}
+
+}  // namespace wildeval

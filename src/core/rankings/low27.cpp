@@ -1,0 +1,114 @@
+// Deuce-to-seven lowball: the best five of 5-7 natural cards, ranked as in high poker except
+// that A-2-3-4-5 is no straight (only ace high), and lowest is best. Values are kLowBase - the
+// high-style value of the best five, so that higher is still better.
+#include <algorithm>
+#include <memory>
+
+#include "../census.hpp"
+#include "../dispatch.hpp"
+#include "../hand.hpp"
+#include "../natural_rows.hpp"
+#include "../ranking.hpp"
+#include "../tables.hpp"
+
+namespace wildeval {
+namespace {
+
+class Low27 final : public RankingOf<Low27> {
+public:
+    Low27() : parts_(0), rank_(generated<RankTables>()), low_(generated<LowTables>()) {}
+
+    uint32_t evaluate(const uint8_t* cards, int n) const override {
+        const Hand h = parts_.sum(cards, n);
+        return with_card_count<5, kMaxCards>(n, [&](auto size) { return kLowBase - best<decltype(size)::value>(cards, h); });
+    }
+
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
+        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) { return rows_of<decltype(size)::value>(rows, n_rows, out); });
+    }
+
+    bool checks_cards(int n_cols) const override {
+        (void)n_cols;
+        return kNaturalRowsCheck;
+    }
+
+    uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
+
+private:
+    // The high-style value of five natural cards, for deuce-to-seven.
+    uint32_t five(const Hand& h) const { return without_wheel(rank_.natural(h)); }
+
+    // The high-style value of the best five of N cards for deuce-to-seven (the lowest).
+    template <int N>
+    uint32_t best(const uint8_t* cards, const Hand& h) const {
+        if constexpr (N == 5) {
+            return five(h);
+        } else {
+            // The best five by ranks alone, suits aside.
+            const uint32_t low = low_.low27_of(rank_.slot(h.key));
+            // No suit with five cards: no five of them is a flush, and that is the answer.
+            if (!h.has_flush()) return low;
+            // A suit holds five or more. Five unpaired ranks can still be taken without a flush
+            // when one of them has a card in another suit: the answer stands (rare otherwise).
+            if (category_of(low) == kHighCard) {
+                uint32_t ranks = 0;
+                for (int shift = 16; shift >= 0; shift -= 4) ranks |= 1u << (((low >> shift) & 0xF) - 1);
+                const int suit = h.flush_suit();
+                const uint64_t others = h.bits & ~(uint64_t{kSuitMaskSize - 1} << (16 * suit));
+                const uint32_t elsewhere =
+                    static_cast<uint32_t>((others | others >> 16 | others >> 32 | others >> 48) & (kSuitMaskSize - 1));
+                if (ranks & elsewhere) return low;
+            }
+            // Every five of the N: leave out one card (N = 6) or two (N = 7) from the sum.
+            uint32_t best = UINT32_MAX;
+            for (int i = 0; i < N; ++i) {
+                const Hand without_i = h - parts_[cards[i]];
+                if constexpr (N == 6) {
+                    best = std::min(best, five(without_i));
+                } else {
+                    for (int j = i + 1; j < N; ++j) best = std::min(best, five(without_i - parts_[cards[j]]));
+                }
+            }
+            return best;
+        }
+    }
+
+    template <int N>
+    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out) const {
+        auto fix = [this](const uint8_t* row) {  // a suit holds five: some fives are flushes
+            return static_cast<int32_t>(kLowBase - best<N>(row, parts_.sum<N>(row)));
+        };
+#if defined(__SSSE3__)
+        const SlotHash hash{rank_.all.multiplier, rank_.all.displacement.data()};
+        if constexpr (N == 5) {
+            const uint32_t* nonflush = rank_.all.values.data();
+            return natural_rows<N, RankShape, true>(
+                rows, n_rows, out, parts_.keys(), hash,
+                [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); }, fix);
+        } else {
+            const LowTables* low = &low_;
+            return natural_rows<N, RankShape, true>(
+                rows, n_rows, out, parts_.keys(), hash,
+                [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix);
+        }
+#else
+        uint64_t set_bits = 0;
+        for (std::size_t i = 0; i < n_rows; ++i, rows += N) {
+            const Hand h = parts_.sum<N>(rows);
+            set_bits += static_cast<uint64_t>(__builtin_popcountll(h.bits));
+            out[i] = static_cast<int32_t>(kLowBase - best<N>(rows, h));
+        }
+        return set_bits == static_cast<uint64_t>(N) * n_rows;
+#endif
+    }
+
+    CardParts parts_;
+    const RankTables& rank_;
+    const LowTables& low_;
+};
+
+}  // namespace
+
+std::unique_ptr<Ranking> make_low27(uint32_t, bool) { return std::make_unique<Low27>(); }
+
+}  // namespace wildeval

@@ -1,0 +1,72 @@
+// Ace-to-five lowball: the best five of 5-7 natural cards, aces low, straights and flushes
+// ignored: only the ranks matter, so a hand is read by its rank multiset's slot alone.
+#include <memory>
+
+#include "../census.hpp"
+#include "../dispatch.hpp"
+#include "../hand.hpp"
+#include "../natural_rows.hpp"
+#include "../ranking.hpp"
+#include "../tables.hpp"
+
+namespace wildeval {
+namespace {
+
+class LowA5 final : public RankingOf<LowA5> {
+public:
+    LowA5() : parts_(0), rank_(generated<RankTables>()), low_(generated<LowTables>()) {}
+
+    uint32_t evaluate(const uint8_t* cards, int n) const override {
+        return low_.a5_of(rank_.slot(parts_.sum(cards, n).key));
+    }
+
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
+        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) { return rows_of<decltype(size)::value>(rows, n_rows, out); });
+    }
+
+    bool checks_cards(int n_cols) const override {
+        (void)n_cols;
+        return kNaturalRowsCheck;
+    }
+
+    uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
+
+private:
+    template <int N>
+    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out) const {
+        const LowTables* low = &low_;
+#if defined(__SSSE3__)
+        // suits never matter: no flush to fix up
+        return natural_rows<N, RankShape, false>(
+            rows, n_rows, out, parts_.keys(), {rank_.all.multiplier, rank_.all.displacement.data()},
+            [low](uint32_t slot) { return static_cast<int32_t>(low->a5_of(slot)); },
+            [](const uint8_t*) { return int32_t{0}; });
+#else
+        const uint64_t multiplier = rank_.all.multiplier;
+        const uint16_t* displacement = rank_.all.displacement.data();
+        uint64_t set_bits = 0;
+        constexpr std::size_t kGroup = 4;  // rows summed before their lookups
+        std::size_t i = 0;
+        for (; i < n_rows; i += kGroup) {
+            const std::size_t m = n_rows - i < kGroup ? n_rows - i : kGroup;
+            Hand h[kGroup];
+            for (std::size_t k = 0; k < m; ++k) h[k] = parts_.sum<N>(rows + (i + k) * N);
+            for (std::size_t k = 0; k < m; ++k) {
+                set_bits += static_cast<uint64_t>(__builtin_popcountll(h[k].bits));
+                out[i + k] = static_cast<int32_t>(low->a5_of(RankShape::slot(h[k].key, multiplier, displacement)));
+            }
+        }
+        return set_bits == static_cast<uint64_t>(N) * n_rows;
+#endif
+    }
+
+    CardParts parts_;
+    const RankTables& rank_;
+    const LowTables& low_;
+};
+
+}  // namespace
+
+std::unique_ptr<Ranking> make_low_a5(uint32_t, bool) { return std::make_unique<LowA5>(); }
+
+}  // namespace wildeval

@@ -1,0 +1,32 @@
+// The registry of rankings: one row per ranking, the only list of them in the core.
+#include "ranking.hpp"
+
+namespace wildeval {
+
+// Each ranking's file (src/core/rankings/) defines its maker.
+std::unique_ptr<Ranking> make_high(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_low27(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_low_a5(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flush_duplicates);
+
+namespace {
+
+// name, fewest and most cards, takes wild ranks, maker
+constexpr RankingSpec kRankings[] = {
+    {"high", 1, 7, true, &make_high},
+    {"low27", 5, 7, false, &make_low27},
+    {"low_a5", 5, 7, false, &make_low_a5},
+    {"three_card_poker", 3, 3, true, &make_three_card_poker},
+};
+
+}  // namespace
+
+std::pair<const RankingSpec*, std::size_t> rankings() { return {kRankings, std::size(kRankings)}; }
+
+const RankingSpec* find_ranking(std::string_view name) {
+    for (const RankingSpec& spec : kRankings)
+        if (name == spec.name) return &spec;
+    return nullptr;
+}
+
+}  // namespace wildeval

@@ -1,0 +1,13 @@
+#include "tables.hpp"
+
+namespace wildeval {
+
+std::vector<TableSize> table_sizes() {
+    return {
+        {"rank", generated<RankTables>().bytes()},
+        {"low", generated<LowTables>().bytes()},
+        {"three_card", generated<ThreeCardTables>().bytes()},
+    };
+}
+
+}  // namespace wildeval

@@ -1,0 +1,112 @@
+// Every generated table of the core, in one place: what each holds, its shape, how big it is.
+//
+// Each table is a struct with a static build() (deterministic, our own code) and bytes(); it is
+// built once, on first use, by generated<T>() (a thread-safe function-local static), and
+// table_sizes() reports every one of them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "cards.hpp"
+#include "hand.hpp"
+#include "perfect_hash.hpp"
+
+namespace wildeval {
+
+template <class Table>
+const Table& generated() {
+    static const Table table = Table::build();  // thread-safe since C++11
+    return table;
+}
+
+struct TableSize {
+    const char* name;
+    std::size_t bytes;
+};
+// Every table's size, building any not built yet.
+std::vector<TableSize> table_sizes();
+
+// Every rank multiset of 1-7 cards with 0-7 wild cards (114,719 keys in 131,072 slots, about 3.5
+// keys per displacement bucket), the shape the "high" and lowball evaluators index by.
+using RankShape = HashShape<15, 17>;
+// Seven natural cards only (49,205 rank multisets in 65,536 slots, 16,384 buckets): the 7-card
+// batch kernel's own smaller hash.
+using SevenShape = HashShape<14, 16>;
+
+// The "high" ranking's tables.
+struct RankTables {
+    PerfectHash all;    // RankShape; values: the best hand ignoring flushes, by (ranks, wilds)
+    PerfectHash seven;  // SevenShape; the same values for seven natural cards
+    // [flush_duplicates][wild count][13-bit mask of the natural cards of one suit]: the best
+    // flush or straight flush of that suit, 0 where no flush is possible.
+    std::vector<uint32_t> flush;
+
+    static RankTables build();
+    std::size_t bytes() const { return all.bytes() + seven.bytes() + flush.size() * sizeof(uint32_t); }
+
+    uint32_t slot(uint64_t key) const { return RankShape::slot(key, all.multiplier, all.displacement.data()); }
+    const uint32_t* flush_table(bool duplicates, int wild) const {
+        return flush.data() + (static_cast<std::size_t>(duplicates) * (kMaxWild + 1) + wild) * kSuitMaskSize;
+    }
+    // The "high" value of natural cards (flushes included), any number of them 1-7.
+    uint32_t natural(const Hand& h) const {
+        if (!h.has_flush()) return all.values[slot(h.key)];
+        // Natural cards can't hold a flush and also a full house or quads.
+        return flush[h.suit_mask(h.flush_suit())];
+    }
+};
+
+// The pure functions the rank tables are built from.
+uint32_t nonflush_value(const std::array<int, kRanks>& counts, int wild);
+uint32_t flush_value(uint32_t suit_mask, int wild, bool duplicates);
+
+// Lowball: kLowBase - the high-style value of the best five, so that higher is still better.
+inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
+
+// For every 5-7 card rank multiset, at its RankShape slot, the best five for deuce-to-seven
+// (flushes aside) and the ace-to-five value, each as a 16-bit ordinal into its own list of values
+// (7,462 and 6,175 of them): one 32-bit slot serves both rankings.
+struct LowTables {
+    std::vector<uint32_t> slots;  // low27 ordinal | a5 ordinal << 16
+    std::vector<uint32_t> low27;  // ordinal -> the high-style value of the best five for deuce-to-seven
+    std::vector<uint32_t> a5;     // ordinal -> the ace-to-five value (kLowBase - ...)
+
+    static LowTables build();
+    std::size_t bytes() const { return (slots.size() + low27.size() + a5.size()) * sizeof(uint32_t); }
+    uint32_t low27_of(uint32_t slot) const { return low27[slots[slot] & 0xFFFF]; }
+    uint32_t a5_of(uint32_t slot) const { return a5[slots[slot] >> 16]; }
+};
+
+// A five-card "high" value as deuce-to-seven reads it: A-2-3-4-5 is no straight, only ace high
+// (and suited, an ace-high flush).
+constexpr uint32_t without_wheel(uint32_t value) {
+    constexpr uint32_t kWheel = pack(kStraight, {3}), kSteelWheel = pack(kStraightFlush, {3});
+    constexpr uint32_t kAceFiveHigh = pack(kHighCard, {12, 3, 2, 1, 0});
+    constexpr uint32_t kAceFiveFlush = pack(kFlush, {12, 3, 2, 1, 0});
+    return value == kWheel ? kAceFiveHigh : value == kSteelWheel ? kAceFiveFlush : value;
+}
+
+// Ace-to-five (aces low, straights and flushes ignored) from the summed card bits of 5-7
+// distinct cards: how LowTables computes its values.
+uint32_t low_a5_from_bits(uint64_t bits);
+
+// Three-card poker: value = code << 20 | k1 << 16 | k2 << 12 | k3 << 8, code as below, k = rank + 1
+// (0 = none). A card's code in the table's index is its rank, or kWildCode if it is wild.
+enum ThreeCardCode : uint32_t { k3HighCard = 0, k3Pair, k3Flush, k3Straight, k3Trips, k3StraightFlush };
+inline constexpr int kWildCode = kRanks;
+inline constexpr int kCodes = kRanks + 1;
+inline constexpr int kThreeCardTableSize = kCodes * kCodes * kCodes * 2;
+
+// The value of every (code, code, code, naturals all one suit), for each flush_duplicates
+// setting: 2 x 5,488 entries, read without a branch.
+struct ThreeCardTables {
+    std::vector<uint32_t> value[2];
+
+    static ThreeCardTables build();
+    std::size_t bytes() const { return (value[0].size() + value[1].size()) * sizeof(uint32_t); }
+};
+
+}  // namespace wildeval
