@@ -18,8 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _harness import Data, main  # noqa: E402
 
-from wildeval.games import guts_engine as ge  # noqa: E402
-from wildeval.games.guts_rules import preset  # noqa: E402
+from wildeval.games import guts as ge  # noqa: E402
+from wildeval.games.guts.rules import preset  # noqa: E402
 
 _GAMES = ("three-five-seven", "crazy-three-five-seven", "three-five-seven-onlinepoker", "napalm")
 

@@ -27,7 +27,7 @@ def _rest(hand: list[int], n: int) -> np.ndarray:
     ("2c 7d 9h", "crazy-three-five-seven", 1),
 ])
 def test_heads_up_small_stages_against_the_reference(text: str, game: str, stage: int) -> None:
-    from wildeval.games.guts_rules import PRESETS
+    from wildeval.games.guts.rules import PRESETS
 
     ranking, wild = PRESETS[game].evaluator_settings(stage - 1)
     hand = parse_cards(text)
@@ -48,7 +48,7 @@ def test_heads_up_small_stages_against_the_reference(text: str, game: str, stage
     ("As Ad 5h 5c 9d", {"ranking": "low_a5"}),
 ])
 def test_heads_up_five_cards_against_every_hand_by_batch(text: str, settings: dict[str, object]) -> None:
-    from wildeval.games.guts_rules import PRESETS
+    from wildeval.games.guts.rules import PRESETS
 
     if "game" in settings:
         ranking, wild = PRESETS[settings["game"]].evaluator_settings(int(settings["stage"]) - 1)  # type: ignore[index]
@@ -64,7 +64,7 @@ def test_heads_up_five_cards_against_every_hand_by_batch(text: str, settings: di
 
 @pytest.mark.parametrize(("text", "game"), [("3h Kc", "napalm"), ("Qs Qd", "napalm"), ("3h 3c 9d", "three-five-seven")])
 def test_two_opponents_exact_against_every_ordered_deal(text: str, game: str) -> None:
-    from wildeval.games.guts_rules import PRESETS
+    from wildeval.games.guts.rules import PRESETS
 
     ranking, wild = PRESETS[game].evaluator_settings(0)
     ev = Evaluator(ranking, wild)

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from wildeval.games import BotError
-from wildeval.games import guts_engine as ge
+from wildeval.games import guts as ge
 from wildeval.games import triple_draw_history as tdh
 from wildeval.games.guts import ask_bot, play_bots
-from wildeval.games.guts_rules import preset
+from wildeval.games.guts.rules import preset
 from wildeval.games.triple_draw_bots import LowballBot, ask_bot as ask_draw_bot
 from wildeval.games.triple_draw import play_hand
 from wildeval.games.triple_draw_engine import Action, Hand, IllegalAction
@@ -80,8 +80,7 @@ def test_guts_out_of_turn_repeated_and_foreign_actions_change_nothing() -> None:
 
 
 def _guts_history() -> dict[str, Any]:
-    from wildeval.games.guts import _table_bots
-    from wildeval.games.guts_bots import StrengthTable
+    from wildeval.games.guts.bots import StrengthTable, table_bots as _table_bots
 
     names = ["A", "B", "C"]
     game = play_bots(ge.GutsGame(preset("three-five-seven"), names, seed=5), _table_bots(names, 5, StrengthTable()))

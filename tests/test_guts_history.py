@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games import guts_history
+from wildeval.games.guts import history as guts_history
 from wildeval.games.guts import Advance, Declare, GutsGame, arrange_deck, preset, replay, simulate
-from wildeval.games.guts_history import HISTORY_FORMAT
+from wildeval.games.guts.history import HISTORY_FORMAT
 
 
 def showdown_game(seeded: bool = True) -> GutsGame:

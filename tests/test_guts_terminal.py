@@ -46,7 +46,7 @@ def test_simulate_returns_a_summary_of_games_won_by_bot_names() -> None:
 
 def test_simulate_counts_games_without_a_winner(monkeypatch: pytest.MonkeyPatch) -> None:
     real = guts.preset
-    monkeypatch.setattr(guts, "preset", lambda name, **changes: real(name, **{**changes, "max_rounds": 1}))
+    monkeypatch.setattr(guts.rules, "preset", lambda name, **changes: real(name, **{**changes, "max_rounds": 1}))
     out = io.StringIO()
     summary = guts.simulate("three-five-seven", players=4, count=6, seed=1, out=out)
     records = [json.loads(line) for line in out.getvalue().splitlines()]

@@ -169,7 +169,7 @@ def class_name(key: int, ranking: str) -> tuple[Category, str]:
 
 
 def _stage(game: str, stage: int) -> tuple[str, int, Ranking, str | None, bool]:
-    from wildeval.games.guts_rules import PRESETS  # the games import the evaluator, not the reverse
+    from wildeval.games.guts.rules import PRESETS  # the games import the evaluator, not the reverse
 
     if game not in PRESETS:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")
@@ -182,7 +182,7 @@ def _stage(game: str, stage: int) -> tuple[str, int, Ranking, str | None, bool]:
 
 def max_opponents(game: str) -> int:
     """The most opponents at a table of ``game`` (its most players, less one)."""
-    from wildeval.games.guts_rules import PRESETS
+    from wildeval.games.guts.rules import PRESETS
 
     if game not in PRESETS:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")

@@ -46,7 +46,7 @@ class FieldOdds:
 
 
 def _stage_settings(game: str, stage: object, n_cards: int) -> tuple[Ranking, str | None, bool]:
-    from wildeval.games.guts_rules import PRESETS  # the games import the evaluator, not the reverse
+    from wildeval.games.guts.rules import PRESETS  # the games import the evaluator, not the reverse
 
     if game not in PRESETS:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")

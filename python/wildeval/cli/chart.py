@@ -13,7 +13,7 @@ from wildeval.chart import DEFAULT_DEALS, MAX_DEALS, field_chart, max_opponents,
 from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import check_writable, int_in, output_bytes, output_file
 from wildeval.cli.progress import add_quiet, bar
-from wildeval.games.guts_rules import PRESETS as GUTS_PRESETS
+from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
 
 IMAGE_FORMATS = ("png", "svg", "pdf")
 

@@ -82,7 +82,7 @@ def rule_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if GAMES[args.game] != "wildeval.games.guts":
         names = ", ".join("--" + f.replace("_", "-") for f in given)
         raise ValueError(f"{names}: table rules are for the guts games, not {args.game}")
-    from wildeval.games.guts_rules import PRESETS
+    from wildeval.games.guts.rules import PRESETS
 
     changes: dict[str, Any] = {}
     if args.declare is not None:

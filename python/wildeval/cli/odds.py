@@ -12,7 +12,7 @@ from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
-from wildeval.games.guts_rules import PRESETS as GUTS_PRESETS
+from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
 from wildeval.odds import MAX_EXHAUSTIVE, MAX_TRIALS, equity, versus_field
 
 

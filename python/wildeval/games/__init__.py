@@ -51,7 +51,7 @@ def player_range(game: str) -> tuple[int, int]:
     ((2, 7), (2, 6))
     """
     if unit_of(game) == "games":
-        rules = importlib.import_module("wildeval.games.guts_rules")
+        rules = importlib.import_module("wildeval.games.guts.rules")
         return int(rules.MIN_PLAYERS), int(rules.preset(game).max_players)
     engine = importlib.import_module("wildeval.games.triple_draw_engine")
     return int(engine.MIN_PLAYERS), int(engine.MAX_PLAYERS)

@@ -1,9 +1,10 @@
 """Bots for the legs guts games: a random bot, and a threshold bot that uses the evaluator.
 
-A bot sees only a :class:`~wildeval.games.guts_engine.PlayerView` (its own cards and what is
-public), never the game itself.
+A bot sees only a :class:`~wildeval.games.guts.state.PlayerView` (its own cards and what is
+public), never the game itself; :func:`play_bots` lets bots play a game to its end, asking each
+through :func:`ask_bot`, which turns a failing bot into a :class:`~wildeval.games.BotError`.
 
->>> from wildeval.games.guts_rules import preset
+>>> from wildeval.games.guts.rules import preset
 >>> table = StrengthTable(samples=2000, seed=1)
 >>> rules = preset("three-five-seven")
 >>> from wildeval.cards import parse_cards
@@ -17,13 +18,20 @@ from __future__ import annotations
 
 import bisect
 import random
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from wildeval.games.guts_engine import PlayerView
-from wildeval.games.guts_rules import GutsRules
+import numpy as np
+
+from wildeval.games import BotError
+from wildeval.games.guts.rules import GutsRules
+from wildeval.games.guts.state import Advance, Declare, Phase, PlayerView
 from wildeval.sampling import random_hands
 
-__all__ = ["Bot", "RandomBot", "StrengthTable", "ThresholdBot"]
+if TYPE_CHECKING:
+    from wildeval.games.guts.engine import GutsGame
+
+__all__ = ["Bot", "RandomBot", "StrengthTable", "ThresholdBot", "ask_bot", "due", "play_bots", "table_bots"]
 
 
 class Bot(Protocol):
@@ -118,3 +126,56 @@ class ThresholdBot:
     def declare(self, view: PlayerView, rules: GutsRules) -> bool:
         strength = self.table.share(rules, view.stage - 1, list(view.cards))
         return strength >= self.bar(view, rules)
+
+
+def table_bots(names: Sequence[str], seed: int, table: StrengthTable) -> dict[str, Bot]:
+    """A simulation's bots: even seats play threshold bots, odd seats random bots, each with its
+    own generator (seeded by ``seed`` and the player's name)."""
+    bots: dict[str, Bot] = {}
+    for i, name in enumerate(names):
+        if i % 2 == 0:
+            bots[name] = ThresholdBot(table)
+        else:
+            bots[name] = RandomBot(random.Random(f"{seed}/{name}"))
+    return bots
+
+
+def play_bots(game: GutsGame, bots: Mapping[str, Bot]) -> GutsGame:
+    """Let ``bots`` (one per player) play ``game`` to its end; returns the game."""
+    missing = [p for p in game.players if p not in bots]
+    if missing:
+        raise ValueError(f"no bot for {', '.join(missing)}")
+    while not game.over:
+        if game.phase is Phase.DECLARE:
+            for p in due(game):
+                game.apply(Declare(p, ask_bot(game, p, bots[p])))
+        else:
+            game.apply(Advance())
+    return game
+
+
+def due(game: GutsGame) -> list[str]:
+    """The players whose declaration may be made now, in order."""
+    return list(dict.fromkeys(a.player for a in game.legal_actions() if isinstance(a, Declare)))
+
+
+def ask_bot(game: GutsGame, player: str, bot: Bot) -> bool:
+    """``bot``'s declaration for ``player``: out without asking when out is all the rules allow
+    (no chips left at table stakes); BotError if the bot raises or answers with anything but a
+    bool. The game is not touched."""
+    if not game.can(Declare(player, True)):
+        return False
+    try:
+        answer = bot.declare(game.view(player), game.rules)
+    except Exception as error:
+        raise BotError(f"the bot of {player} ({_label(bot)}) failed: {type(error).__name__}: {error}") from error
+    if not isinstance(answer, (bool, np.bool_)):
+        raise BotError(f"the bot of {player} ({_label(bot)}) declared {answer!r}, not True (in) or False (out)")
+    return bool(answer)
+
+
+def _label(bot: object) -> str:
+    try:
+        return str(bot.label)  # type: ignore[attr-defined]
+    except Exception:
+        return type(bot).__name__

@@ -1,7 +1,8 @@
 """The rules of the "legs" guts games as data: stages, how the pot is won, who pays whom.
 
 A :class:`GutsRules` says everything a table agrees before play; the engine
-(:mod:`wildeval.games.guts_engine`) reads nothing else. Four presets follow the rules texts:
+(:mod:`wildeval.games.guts.engine`) reads nothing else. A new variant is one more entry of
+:data:`PRESETS` (docs/recipes/guts-variant.md). Four presets follow the rules texts:
 
 >>> sorted(PRESETS)
 ['crazy-three-five-seven', 'napalm', 'three-five-seven', 'three-five-seven-onlinepoker']
@@ -25,7 +26,9 @@ from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 import wildeval
+from wildeval.cards import RANKS
 from wildeval.evaluator import Ranking
+from wildeval.games.table.deck import DECK_SIZE
 
 __all__ = [
     "Declaration",
@@ -41,11 +44,11 @@ __all__ = [
     "ThreeCardRanking",
     "WinBy",
     "preset",
+    "table_rules",
 ]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
-DECK_SIZE = 52
 
 StageRanking = Literal["high", "low"]
 WinBy = Literal["legs", "streak"]
@@ -55,7 +58,6 @@ ThreeCardRanking = Literal["groups", "three_card_poker"]
 LowRanking = Literal["low27", "low_a5"]
 PaymentPolicy = Literal["tab", "table_stakes"]
 
-_RANK_CHARS = "23456789TJQKA"
 _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
             "jacks", "queens", "kings", "aces")
 _LOW_NAMES = {"low27": "deuce-to-seven", "low_a5": "ace-to-five"}
@@ -77,9 +79,9 @@ def _canonical_wild(wild: str) -> str:
         raise ValueError(f"a stage's wild ranks are a string of rank characters such as '357', not {wild!r}")
     text = wild.replace("10", "T").upper().replace(" ", "").replace(",", "")
     for ch in text:
-        if ch not in _RANK_CHARS:
+        if ch not in RANKS:
             raise ValueError(f"wild={wild!r}: {ch!r} is not a rank (2-9, T, J, Q, K, A)")
-    return "".join(sorted(set(text), key=_RANK_CHARS.index))
+    return "".join(sorted(set(text), key=RANKS.index))
 
 
 def wild_label(wild: str) -> str:
@@ -88,7 +90,7 @@ def wild_label(wild: str) -> str:
     >>> wild_label("357"), wild_label("3"), wild_label("")
     ('threes, fives and sevens wild', 'threes wild', 'no wild cards')
     """
-    names = [_PLURALS[_RANK_CHARS.index(ch)] for ch in wild]
+    names = [_PLURALS[RANKS.index(ch)] for ch in wild]
     if not names:
         return "no wild cards"
     if len(names) == 1:
@@ -308,3 +310,29 @@ def preset(name: str, **changes: Any) -> GutsRules:
         raise ValueError(f"unknown guts game {name!r}; choose one of {', '.join(PRESETS)}")
     rules = PRESETS[name]
     return rules.replace(**changes) if changes else rules
+
+
+def table_rules(game: str, rules: GutsRules | Mapping[str, Any] | None = None) -> GutsRules:
+    """The rules a table plays ``game`` by: the preset, the preset with the settings in a mapping
+    changed (``{"declaration": "simultaneous", "ante": 2}``: what a group agrees before play), or
+    a :class:`GutsRules` as given.
+
+    >>> table_rules("three-five-seven", {"payment_policy": "table_stakes", "stack": 50}).stack
+    50
+    >>> table_rules("napalm", {"antes": 2})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules setting(s): antes
+    """
+    if rules is None:
+        return preset(game)
+    if isinstance(rules, GutsRules):
+        return rules
+    if isinstance(rules, Mapping):
+        known = {f.name for f in dataclasses.fields(GutsRules) if f.init} - {"name", "stages"}
+        unknown = sorted(set(rules) - known)
+        if unknown:
+            raise ValueError(f"unknown rules setting(s): {', '.join(map(str, unknown))}")
+        return preset(game, **rules)
+    raise ValueError(f"rules must be a GutsRules, a mapping of settings or None, not {rules!r}")
+

@@ -1,0 +1,159 @@
+"""Guts histories: the JSON form of a game's events, records, and replay.
+
+A game keeps its events with cards as ints and hand values as ints (see
+:class:`~wildeval.games.guts.engine.GutsGame`); its history (format ``wildeval-guts/2``) writes
+them with cards as text, one string of space-separated cards per hand or deck (``"3h Kc Kd"``),
+and each compared hand's value together with its description:
+
+>>> from wildeval.games.guts.rules import preset
+>>> rules = preset("three-five-seven")
+>>> value = rules.evaluator(0)([6, 44, 45])    # stage one, threes wild: 3h Kc Kd
+>>> settle = {"type": "settle", "stage": 1, "in": ["A"], "values": {"A": value},
+...           "hands": {"A": [6, 44, 45]}}
+>>> record = encode_event(settle, rules)
+>>> record["hands"], record["values"]["A"]["description"], record["values"]["A"]["value"] == value
+({'A': '3h Kc Kd'}, 'Three of a kind, kings', True)
+
+:func:`replay` plays the events again through the engine and compares each one it makes, in
+this form, with the recorded one; :func:`mismatch` says what differs. Records of the first
+format (``wildeval-guts/1``, cards and values as ints) are still read.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable
+
+from wildeval.cards import format_cards, parse_cards
+from wildeval.games.guts.rules import GutsRules
+from wildeval.games.guts.state import Action, Advance, Declare
+from wildeval.games.table import apply_recorded, differences
+
+if TYPE_CHECKING:
+    from wildeval.games.guts.bots import Bot
+    from wildeval.games.guts.engine import GutsGame
+
+__all__ = ["HISTORY_FORMAT", "READABLE_FORMATS", "encode_event", "event_encoder", "game_record",
+           "history_of", "mismatch", "recorded_decks", "replay"]
+
+HISTORY_FORMAT = "wildeval-guts/2"
+READABLE_FORMATS = (HISTORY_FORMAT, "wildeval-guts/1")
+
+
+def encode_event(event: Mapping[str, Any], rules: GutsRules) -> dict[str, Any]:
+    """One event as the history writes it: a new dict; ``event`` is left as it is."""
+    out: dict[str, Any] = {}
+    for key, value in event.items():
+        if key == "deck":
+            out[key] = format_cards(value)
+        elif key in ("cards", "hands"):
+            out[key] = {p: format_cards(cards) for p, cards in value.items()}
+        elif key == "values":
+            ev = rules.evaluator(int(event["stage"]) - 1)
+            out[key] = {p: {"value": v, "description": ev.describe(v)} for p, v in value.items()}
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def event_encoder(fmt: object, rules: GutsRules) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """How events of a history of format ``fmt`` are written; ValueError for an unknown format."""
+    if fmt == HISTORY_FORMAT:
+        return lambda event: encode_event(event, rules)
+    if fmt == "wildeval-guts/1":  # cards and values as ints: the events as the game keeps them
+        return dict
+    raise ValueError(f"unknown history format {fmt!r}; expected {HISTORY_FORMAT!r}")
+
+
+def recorded_decks(events: Sequence[Any], seed: object) -> list[list[int]]:
+    """The deck orders a replay must deal: every round's when the game had no seed, else those
+    of the rounds that were not shuffled by the seeded generator (given decks)."""
+    decks: list[list[int]] = []
+    for i, e in enumerate(events):
+        if not isinstance(e, Mapping):
+            raise ValueError(f"history event {i} is not an object (a JSON {{...}}): {e!r}")
+        if e.get("type") != "ante" or (seed is not None and e.get("shuffled")):
+            continue
+        deck = e.get("deck")
+        if deck is None:
+            raise ValueError(f"history event {i} (ante) has no deck")
+        try:
+            decks.append(parse_cards(deck))
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"history event {i} (ante) has a bad deck: {error}") from None
+    return decks
+
+
+def mismatch(index: int, recorded: Mapping[str, Any], replayed: Mapping[str, Any] | None) -> str:
+    """What differs between a recorded event and the replayed one, for an error message."""
+    kind = recorded.get("type", "untyped")
+    if replayed is None:
+        return f"history event {index} does not replay: the replayed game has no {kind} event there"
+    if replayed.get("type") != kind:
+        return (f"history event {index} does not replay: the record has a {kind} event, "
+                f"the replayed game a {replayed.get('type')} event")
+    parts = [f"{what}: recorded {was!r}, replayed {now!r}"
+             for what, was, now in differences(f"the {kind} event's", recorded, replayed)]
+    return f"history event {index} does not replay: " + "; ".join(parts)
+
+
+def history_of(game: GutsGame) -> dict[str, Any]:
+    """``game.history()``: the game as JSON data, which :func:`replay` turns back into it."""
+    encode = event_encoder(HISTORY_FORMAT, game.rules)
+    return {
+        "format": HISTORY_FORMAT,
+        "rules": game.rules.to_dict(),
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "seed": game.seed,
+        "events": [encode(e) for e in game.events],
+    }
+
+
+def game_record(game: GutsGame, number: int, bots: Mapping[str, Bot]) -> dict[str, Any]:
+    """A game's record as ``simulate`` and ``play`` write it: its history, its ``number``, the
+    ``bots``' kinds and the result so far."""
+    record = game.history()
+    record["game"] = number
+    record["bots"] = {p: bots[p].label for p in game.players if p in bots}
+    record["result"] = game.result()
+    return record
+
+
+def replay(history: Mapping[str, Any]) -> GutsGame:
+    """The game a :meth:`GutsGame.history` (or a ``wildeval simulate`` record) describes, replayed
+    event by event; ValueError naming the event if one does not come out as recorded."""
+    from wildeval.games.guts.engine import GutsGame  # the engine writes histories with this module
+
+    if not isinstance(history, Mapping):
+        raise ValueError(f"a history is a JSON object, not {type(history).__name__}")
+    missing = [k for k in ("rules", "players", "events") if k not in history]
+    if missing:
+        raise ValueError(f"the history has no {', '.join(map(repr, missing))}")
+    rules = GutsRules.from_dict(history["rules"])
+    encode = event_encoder(history.get("format", HISTORY_FORMAT), rules)
+    events = history["events"]
+    if not isinstance(events, list):
+        raise ValueError(f"the history's events must be a list, not {events!r}")
+    # Decks that were given are given again; seeded shuffles are shuffled again, so that the
+    # generator ends where the original's did (and the replay checks that they come out the same).
+    seed = history.get("seed")
+    game = GutsGame(rules, history["players"], seed=seed, decks=recorded_decks(events, seed),
+                    dealer=history.get("first_dealer", 0))
+    for i, recorded in enumerate(events):
+        if len(game.events) <= i:  # a step writes one event, or two (a settle and its win)
+            kind = recorded.get("type")
+            try:
+                action: Action = (Declare(recorded["player"], recorded["in"]) if kind == "declare"
+                                  else Advance())
+            except KeyError as error:
+                raise ValueError(f"history event {i} does not replay: the {kind} event is refused: "
+                                 f"it has no {error}") from None
+            apply_recorded(game, action, f"history event {i} does not replay: the {kind} event is refused")
+        got = encode(game.events[i]) if len(game.events) > i else None
+        if got != recorded:
+            raise ValueError(mismatch(i, recorded, got))
+    if len(game.events) != len(events):
+        raise ValueError("the history ends in the middle of a step")
+    return game

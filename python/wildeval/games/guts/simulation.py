@@ -1,0 +1,136 @@
+"""Guts simulations: bots play complete games, one replayable JSON record per game.
+
+>>> import io
+>>> from wildeval.games.table import read_records
+>>> out = io.StringIO()
+>>> simulate("napalm", players=2, count=3, seed=1, out=out).played
+3
+>>> [sum(r["result"]["balances"].values()) for r in read_records(out.getvalue().splitlines())]
+[0, 0, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TextIO
+
+import numpy as np
+
+from wildeval.games import Summary
+from wildeval.games.guts.bots import StrengthTable, play_bots, table_bots
+from wildeval.games.guts.engine import GutsGame
+from wildeval.games.guts.history import game_record
+from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, table_rules
+from wildeval.games.table import record_line
+
+__all__ = ["check_int", "game_seed", "rules_and_players", "simulate"]
+
+
+def check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` if it is an int from ``low`` to ``high`` (None: no bound); else ValueError
+    naming it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an int, not {value!r}")
+    if value < low or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise ValueError(f"{name} must be {span}, not {value}")
+    return value
+
+
+def rules_and_players(game: str, players: object,
+                      rules: GutsRules | Mapping[str, Any] | None = None) -> tuple[GutsRules, int]:
+    """The table's rules (:func:`~wildeval.games.guts.rules.table_rules`) and the number of
+    players, checked against them."""
+    table = table_rules(game, rules)
+    n = check_int(f"{game} players", players, MIN_PLAYERS, table.max_players)
+    return table, n
+
+
+_GAMES_PER_TASK = 200  # games per task of a distributed run (about half a second of play)
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (0-based) of a simulation seeded ``seed``: 63 bits of the
+    ``number``-th child of ``numpy.random.SeedSequence(seed)`` (as ``.spawn(...)[number]``
+    would give; a negative seed ``-s`` uses the entropy ``[0, s]``). Each game's seed depends on
+    its number alone, so any range of games can be played anywhere.
+
+    >>> import numpy as np
+    >>> game_seed(7, 3) == int(np.random.SeedSequence(7).spawn(4)[3].generate_state(1, np.uint64)[0] >> 1)
+    True
+    """
+    entropy = seed if seed >= 0 else [0, -seed]
+    return int(np.random.SeedSequence(entropy, spawn_key=(number,)).generate_state(1, np.uint64)[0] >> 1)
+
+
+def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int,
+                stop: int) -> Iterator[tuple[str, str | None]]:
+    """Games ``first`` to ``stop`` (0-based) of a simulation: each one's JSON line and winner."""
+    table = StrengthTable()
+    for g in range(first, stop):
+        number_seed = game_seed(seed, g)
+        bots = table_bots(names, number_seed, table)
+        state = play_bots(GutsGame(rules, list(names), seed=number_seed, dealer=g % len(names)), bots)
+        yield record_line(game_record(state, g + 1, bots)), state.winner
+
+
+def _games_task(task: tuple[dict[str, Any], tuple[str, ...], int, int, int]) -> list[tuple[str, str | None]]:
+    """One task of a distributed simulation: a range of games, each one's line and winner (the
+    rules travel as their dict: a GutsRules holds evaluators, which do not pickle)."""
+    rules, names, seed, first, stop = task
+    return list(_play_games(GutsRules.from_dict(rules), names, seed, first, stop))
+
+
+def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
+             rules: GutsRules | Mapping[str, Any] | None = None,
+             progress: Callable[[int], object] | None = None, client: Any = None) -> Summary:
+    """Bots play ``count`` complete games of ``game``; one JSON line per game on ``out``.
+
+    Each record is a replayable history (:func:`replay`; cards as text such as ``"3h Kc Kd"``,
+    hand values with their descriptions) with ``rules``, ``players`` (``Bot 1``, ``Bot 2``,
+    ...), ``events``, the ``bots`` and ``result = {"winner", "legs", "balances", "end",
+    "rounds", "pot"}``; ``winner`` is None when a game hits the round cap. The same seed writes
+    the same bytes. Returns the :class:`~wildeval.games.Summary`: games written, and each
+    player's games won (with ``"no winner"`` if some games had none).
+
+    ``rules``: the table's settings (see :func:`table_rules`; default the preset's); every record
+    holds the rules it was played by. ``progress``, if given, is called with 1 after each game.
+
+    Game ``g`` (from 0) is seeded by :func:`game_seed` ``(seed, g)`` and dealt by seat
+    ``g % players``, so games are independent of each other. ``client`` (a
+    ``distributed.Client``) plays ranges of 200 games as tasks on a Dask cluster and writes each
+    game's line here, in game order, as soon as it and all before it are in (at most a few
+    ranges per worker are held at once): the same bytes as without ``client``. ``progress`` is
+    then called with each range's games as it ends. Each record is written with one
+    ``out.write`` call, so an interruption leaves whole records behind.
+    """
+    rules, n = rules_and_players(game, players, rules)
+    count = check_int("count (games)", count, 0)
+    seed = check_int("seed", seed, -(2**63))
+    names = tuple(f"Bot {i + 1}" for i in range(n))
+    wins = dict.fromkeys(names, 0)
+    no_winner = 0
+    if client is None:
+        played: Iterator[tuple[str, str | None]] = _play_games(rules, names, seed, 0, count)
+        step: Callable[[int], object] | None = progress
+    else:
+        from wildeval.dask import map_ordered
+
+        settings = rules.to_dict()
+        tasks = [(settings, names, seed, first, min(first + _GAMES_PER_TASK, count))
+                 for first in range(0, count, _GAMES_PER_TASK)]
+        done = None if progress is None else (lambda task: progress(task[4] - task[3]))
+        played = (game for part in map_ordered(client, _games_task, tasks, progress=done) for game in part)
+        step = None
+    for line, winner in played:
+        out.write(line)
+        if step is not None:
+            step(1)
+        if winner is None:
+            no_winner += 1
+        else:
+            wins[winner] += 1
+    result: dict[str, int] = dict(wins)
+    if no_winner:
+        result["no winner"] = no_winner
+    return Summary(played=count, unit="games", wins=result)
