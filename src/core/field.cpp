@@ -97,7 +97,21 @@ FieldCounts versus_one_exact(const Evaluator& ev, const uint8_t* own, int n, int
     std::vector<FieldCounts> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, firsts, [&](std::size_t first, int worker) {
         FieldCounts& counts = per_worker[static_cast<std::size_t>(worker)];
-        hands_from(deck, n, first, [&](const uint8_t* hand) { tally(counts, mine, ev.evaluate(hand, n)); });
+        // Opposing hands gathered into rows and evaluated by the batch kernels, a block at a time.
+        constexpr std::size_t kBlock = 1024;
+        std::vector<uint8_t> rows(kBlock * static_cast<std::size_t>(n));
+        std::vector<int32_t> values(kBlock);
+        std::size_t filled = 0;
+        auto evaluate_block = [&] {
+            ev.evaluate_rows(rows.data(), filled, n, values.data());  // distinct cards: from the deck
+            for (std::size_t i = 0; i < filled; ++i) tally(counts, mine, static_cast<uint32_t>(values[i]));
+            filled = 0;
+        };
+        hands_from(deck, n, first, [&](const uint8_t* hand) {
+            std::copy(hand, hand + n, rows.data() + filled * static_cast<std::size_t>(n));
+            if (++filled == kBlock) evaluate_block();
+        });
+        if (filled > 0) evaluate_block();
     });
     return sum(per_worker);
 }
@@ -145,6 +159,7 @@ FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int o
         rng.next();
         std::vector<uint8_t> deck = rest;
         FieldCounts counts;
+        std::vector<int32_t> values(static_cast<std::size_t>(opponents));
         const uint64_t n_trials = std::min<uint64_t>(kFieldChunk, trials - chunk * kFieldChunk);
         const uint32_t size = static_cast<uint32_t>(deck.size());
         for (uint64_t t = 0; t < n_trials; ++t) {
@@ -153,9 +168,10 @@ FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int o
                 const uint32_t j = static_cast<uint32_t>(i) + rng.below(size - static_cast<uint32_t>(i));
                 std::swap(deck[static_cast<std::size_t>(i)], deck[j]);
             }
-            uint32_t best = 0;
-            for (int k = 0; k < opponents; ++k) best = std::max(best, ev.evaluate(deck.data() + k * n, n));
-            tally(counts, mine, best);
+            // the opponents' hands lie one after another at the front of the deck: one batch
+            ev.evaluate_rows(deck.data(), static_cast<std::size_t>(opponents), n, values.data());
+            const int32_t best = *std::max_element(values.begin(), values.end());
+            tally(counts, mine, static_cast<uint32_t>(best));
         }
         per_chunk[task] = counts;
     });
