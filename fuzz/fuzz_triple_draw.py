@@ -25,9 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _harness import Data, main  # noqa: E402
 from fuzz_guts import _tamper  # noqa: E402
 
-from wildeval.games import triple_draw_history as tdh  # noqa: E402
-from wildeval.games.phh import dumps  # noqa: E402
-from wildeval.games.triple_draw_engine import Action, Hand, IllegalAction, Kind  # noqa: E402
+from wildeval.games.draw import Action, Hand, IllegalAction, Kind  # noqa: E402
+from wildeval.games.draw import history as tdh  # noqa: E402
+from wildeval.games.table.phh import dumps  # noqa: E402
 
 
 def _garbage(data: Data, hand: Hand) -> Action:

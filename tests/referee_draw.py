@@ -121,7 +121,7 @@ def _check(what: str, got: object, want: object) -> None:
 
 
 def judge(hand: Any, *, show_losing_allowed: bool | None = None) -> None:
-    """Judge a :class:`~wildeval.games.triple_draw.Hand` (in play or over) from its record:
+    """Judge a :class:`~wildeval.games.draw.Hand` (in play or over) from its record:
     raise :class:`RuleBroken` at the first event the rules do not allow, or if the hand's
     chips differ from the referee's books. ``show_losing_allowed`` (default: whether the hand
     has a ``show_losing`` question) says whether a hand that cannot win may be shown."""

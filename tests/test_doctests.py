@@ -34,11 +34,18 @@ MODULES = [
     "wildeval.games.guts.simulation",
     "wildeval.games.guts.terminal",
     "wildeval.games.triple_draw",
-    "wildeval.games.triple_draw_engine",
-    "wildeval.games.triple_draw_terminal",
-    "wildeval.games.triple_draw_bots",
-    "wildeval.games.triple_draw_history",
-    "wildeval.games.phh",
+    "wildeval.games.draw",
+    "wildeval.games.draw.rules",
+    "wildeval.games.draw.actions",
+    "wildeval.games.draw.pokerkit_model",
+    "wildeval.games.draw.hand",
+    "wildeval.games.draw.draws",
+    "wildeval.games.draw.table",
+    "wildeval.games.draw.bots",
+    "wildeval.games.draw.history",
+    "wildeval.games.draw.terminal",
+    "wildeval.games.draw.simulation",
+    "wildeval.games.table.phh",
 ]
 
 

@@ -12,12 +12,12 @@ import pytest
 
 from wildeval.games import BotError
 from wildeval.games import guts as ge
-from wildeval.games import triple_draw_history as tdh
+from wildeval.games.draw import history as tdh
 from wildeval.games.guts import ask_bot, play_bots
 from wildeval.games.guts.rules import preset
-from wildeval.games.triple_draw_bots import LowballBot, ask_bot as ask_draw_bot
-from wildeval.games.triple_draw import play_hand
-from wildeval.games.triple_draw_engine import Action, Hand, IllegalAction
+from wildeval.games.draw import LowballBot, ask_bot as ask_draw_bot
+from wildeval.games.draw import play_hand
+from wildeval.games.draw import Action, Hand, IllegalAction
 
 
 class _Bot:

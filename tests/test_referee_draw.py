@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from referee_draw import RuleBroken, judge, split_pot
 
-from wildeval.games.triple_draw import (
+from wildeval.games.draw import (
     Action,
     Event,
     Hand,

@@ -10,7 +10,7 @@ project has to decide which text wins: the README/Robert's Rules, or the doc.
 from __future__ import annotations
 
 
-from wildeval.games.triple_draw import Action, Hand, Phase, Rules, arrange_deck
+from wildeval.games.draw import Action, Hand, Phase, Rules, arrange_deck
 
 A = Action
 

@@ -11,7 +11,7 @@ import pytest
 
 from wildeval.cli import main
 from wildeval.games import game_module
-from wildeval.games.triple_draw import play, simulate
+from wildeval.games.draw import play, simulate
 
 GAME = "deuce-to-seven-triple-draw"
 

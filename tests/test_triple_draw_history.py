@@ -22,9 +22,9 @@ from pokerkit import HandHistory  # noqa: E402
 from pokerkit.notation import parse_action  # noqa: E402
 
 from wildeval.cards import parse_cards  # noqa: E402
-from wildeval.games.phh import dumps_all  # noqa: E402
-from wildeval.games.triple_draw import arrange_deck  # noqa: E402
-from wildeval.games.triple_draw import (  # noqa: E402
+from wildeval.games.table.phh import dumps_all  # noqa: E402
+from wildeval.games.draw import arrange_deck  # noqa: E402
+from wildeval.games.draw import (  # noqa: E402
     Action,
     Hand,
     Kind,

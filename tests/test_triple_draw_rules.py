@@ -12,8 +12,8 @@ import random
 import pytest
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games.triple_draw import arrange_deck
-from wildeval.games.triple_draw import (
+from wildeval.games.draw import arrange_deck
+from wildeval.games.draw import (
     Action,
     Bot,
     Hand,

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from referee_draw import judge
 
-from wildeval.games.triple_draw import (
+from wildeval.games.draw import (
     Action,
     Hand,
     IllegalAction,

@@ -15,9 +15,9 @@ import warnings
 import pytest
 
 from wildeval.games import Summary
-from wildeval.games import triple_draw_terminal as terminal
-from wildeval.games.phh import dumps_all, toml_value
-from wildeval.games.triple_draw import (
+from wildeval.games.draw import terminal
+from wildeval.games.table.phh import dumps_all, toml_value
+from wildeval.games.draw import (
     Action,
     Event,
     Hand,

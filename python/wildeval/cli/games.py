@@ -15,7 +15,8 @@ from wildeval.cli.progress import add_quiet, bar
 from wildeval.games import GAMES, game_module, player_range, unit_of
 
 _FORMATS = "guts games write JSON Lines (one replayable game per line); deuce-to-seven-triple-draw writes PHH " \
-           "(.phhs sections, one per hand)"
+           "(.phhs sections, one per hand); the other draw games, which PHH has no variant for, write JSON Lines " \
+           "(one replayable hand per line)"
 
 
 def register(commands: Any) -> None:
@@ -30,7 +31,7 @@ def register(commands: Any) -> None:
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     count = p.add_mutually_exclusive_group()
     count.add_argument("--games", type=int_in(0), help="complete games to play (guts games; default 100)")
-    count.add_argument("--hands", type=int_in(0), help="hands to play (triple draw; default 100)")
+    count.add_argument("--hands", type=int_in(0), help="hands to play (draw games; default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed for shuffles and bots (default 0)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
     add_rule_settings(p)

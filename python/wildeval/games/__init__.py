@@ -26,10 +26,12 @@ GAMES: dict[str, str] = {
     "crazy-three-five-seven": "wildeval.games.guts",
     "three-five-seven-onlinepoker": "wildeval.games.guts",
     "napalm": "wildeval.games.guts",
-    "deuce-to-seven-triple-draw": "wildeval.games.triple_draw",
+    "deuce-to-seven-triple-draw": "wildeval.games.draw",
+    "ace-to-five-triple-draw": "wildeval.games.draw",
+    "deuce-to-seven-single-draw": "wildeval.games.draw",
 }
 # what a module's simulate counts: whole games (guts, played to a winner) or hands (draw)
-UNITS: dict[str, str] = {"wildeval.games.guts": "games", "wildeval.games.triple_draw": "hands"}
+UNITS: dict[str, str] = {"wildeval.games.guts": "games", "wildeval.games.draw": "hands"}
 
 
 class BotError(RuntimeError):
@@ -53,8 +55,8 @@ def player_range(game: str) -> tuple[int, int]:
     if unit_of(game) == "games":
         rules = importlib.import_module("wildeval.games.guts.rules")
         return int(rules.MIN_PLAYERS), int(rules.preset(game).max_players)
-    engine = importlib.import_module("wildeval.games.triple_draw_engine")
-    return int(engine.MIN_PLAYERS), int(engine.MAX_PLAYERS)
+    draw = importlib.import_module("wildeval.games.draw.rules").preset(game)
+    return int(draw.min_players), int(draw.max_players)
 
 
 def game_module(game: str) -> ModuleType:

@@ -1,15 +1,18 @@
-"""Hand histories of Deuce to Seven Triple Draw: a JSON record (complete, replayable) and PHH.
+"""Hand histories of the draw games: a JSON record (complete, replayable) and PHH.
 
-:func:`to_record` gives everything about a hand as JSON-ready data: settings, seed and deck,
-every event with its cards, every action, the result. :func:`replay` plays a record again and
-checks that it ends the same way.
+:func:`to_record` gives everything about a hand as JSON-ready data: the game, settings, seed
+and deck, every event with its cards, every action, the result. :func:`replay` plays a record
+again and checks that it ends the same way.
 
-:func:`phh_fields` gives the hand in the Poker Hand History format, variant ``F2L3D``, as
-pokerkit (>= 0.7.7) reads it: players are numbered ``p1`` (the first seat left of the dealer)
-to ``pN`` (the dealer), so that pokerkit's blind and position rules give the same seats;
-``finishing_stacks`` are the stacks after the hand.
+:func:`phh_fields` gives the hand in the Poker Hand History format, as pokerkit (>= 0.7.7)
+reads it, for a game PHH has a variant code for (Deuce to Seven Triple Draw: ``F2L3D``):
+players are numbered ``p1`` (the first seat left of the dealer) to ``pN`` (the dealer), so
+that pokerkit's blind and position rules give the same seats; ``finishing_stacks`` are the
+stacks after the hand. :func:`history_entry` is one hand as ``simulate`` writes it: a PHH
+section where PHH can say it, else one line of JSON (JSON Lines).
 
->>> from wildeval.games.triple_draw_engine import Action, Hand
+>>> from wildeval.games.draw.hand import Hand
+>>> from wildeval.games.draw.actions import Action
 >>> hand = Hand([20, 30, 40], button=2, deck=range(52), seed=1)
 >>> _ = hand.act(Action.fold()); _ = hand.act(Action.fold())
 >>> fields = phh_fields(hand)
@@ -29,12 +32,12 @@ from dataclasses import asdict
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games.triple_draw_engine import Action, Event, Hand, Kind, Rules, low27
+from wildeval.games.draw.actions import Action, Event, Kind
+from wildeval.games.draw.hand import Hand
+from wildeval.games.draw.rules import PRESETS, Rules
+from wildeval.games.table.phh import dumps
 
-__all__ = ["GAME", "phh_fields", "phh_order", "replay", "to_json", "to_record"]
-
-GAME = "deuce-to-seven-triple-draw"
-PHH_VARIANT = "F2L3D"
+__all__ = ["history_entry", "phh_fields", "phh_order", "phh_section", "replay", "to_json", "to_record"]
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -66,7 +69,7 @@ def _action_record(seat: int, a: Action) -> dict[str, Any]:
 
 
 def _shown_record(hand: Hand) -> list[dict[str, Any] | None]:
-    ev = low27()
+    ev = hand.game.evaluator()
     out: list[dict[str, Any] | None] = []
     for cards in hand.shown:
         if cards is None:
@@ -80,10 +83,11 @@ def _shown_record(hand: Hand) -> list[dict[str, Any] | None]:
 def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[str, Any]:
     """The hand as JSON-ready data, for people as well as programs: cards as text such as
     ``"7s 5d"``, and under ``"shown"`` each seat's hand shown at the showdown (None: not shown)
-    with its ``low27`` value (higher is better) and description. Seats are the hand's seats
-    0..n-1 clockwise, ``table_seats`` (if given) their seats at the table."""
+    with its value under the game's ranking (``low27``, ``low_a5``: higher is better) and
+    description. Seats are the hand's seats 0..n-1 clockwise, ``table_seats`` (if given) their
+    seats at the table."""
     record: dict[str, Any] = {
-        "game": GAME,
+        "game": hand.game.name,
         "hand": hand.number,
         "rules": asdict(hand.rules),
         "players": list(hand.names),
@@ -97,9 +101,9 @@ def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[s
         "deck": _cards(hand.deck),
         "actions": [_action_record(s, a) for s, a in hand.actions],
         "events": [_event_record(e) for e in hand.events],
-        "complete": hand.is_over,
-        "finishing_stacks": list(hand.finishing_stacks) if hand.is_over else None,
-        "winnings": list(hand.winnings) if hand.is_over else None,
+        "complete": hand.over,
+        "finishing_stacks": list(hand.finishing_stacks) if hand.over else None,
+        "winnings": list(hand.winnings) if hand.over else None,
         "shown": _shown_record(hand),
         "pokerkit_divergence": hand.pokerkit_divergence,
     }
@@ -111,59 +115,63 @@ def to_json(hand: Hand, *, table_seats: Sequence[int] | None = None, indent: int
     return json.dumps(to_record(hand, table_seats=table_seats), indent=indent, ensure_ascii=False)
 
 
-def _get(record: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str = "the record") -> Any:
+def _get(record: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str = "the record",
+         game: str = "draw") -> Any:
     if not isinstance(record, dict) or key not in record:
-        raise ValueError(f"malformed {GAME} record: {where} has no {key!r}")
+        raise ValueError(f"malformed {game} record: {where} has no {key!r}")
     value = record[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise ValueError(f"malformed {GAME} record: {key!r} in {where} is {value!r}")
+        raise ValueError(f"malformed {game} record: {key!r} in {where} is {value!r}")
     return value
 
 
-def _read_action(a: Any, i: int) -> tuple[int, Action]:
+def _read_action(a: Any, i: int, game: str) -> tuple[int, Action]:
     where = f"action {i}"
     try:
-        kind = Kind(_get(a, "kind", str, where))
+        kind = Kind(_get(a, "kind", str, where, game))
         amount = a.get("amount")
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise ValueError(f"its amount is {amount!r}")
-        cards = parse_cards(_get(a, "cards", str, where)) if "cards" in a else []
-        return _get(a, "seat", int, where), Action(kind, amount, tuple(cards))
+        cards = parse_cards(_get(a, "cards", str, where, game)) if "cards" in a else []
+        return _get(a, "seat", int, where, game), Action(kind, amount, tuple(cards))
     except (ValueError, TypeError) as error:
         if str(error).startswith("malformed"):
             raise
-        raise ValueError(f"malformed {GAME} record: {where} ({a!r}): {error}") from None
+        raise ValueError(f"malformed {game} record: {where} ({a!r}): {error}") from None
 
 
 def replay(record: dict[str, Any]) -> Hand:
     """Deal the hand of a record again (same seed, same deck) and take its actions; ValueError
     if the record is malformed (naming what is wrong) or the hand comes out different. A hand
     that the record shows at the showdown though it could not win is shown again."""
-    if not isinstance(record, dict) or record.get("game") != GAME:
+    if not isinstance(record, dict) or not isinstance(record.get("game"), str) or record["game"] not in PRESETS:
         got = record.get("game") if isinstance(record, dict) else type(record).__name__
-        raise ValueError(f"not a {GAME} record: game is {got!r}")
-    deck_text = _get(record, "deck", str)
+        raise ValueError(f"not a record of a draw game ({', '.join(PRESETS)}): game is {got!r}")
+    game = PRESETS[record["game"]]
+    name = game.name
+    deck_text = _get(record, "deck", str, game=name)
     try:
         hand = Hand(
-            _get(record, "starting_stacks", list),
-            _get(record, "button", int),
-            rules=Rules(**_get(record, "rules", dict)),
-            names=_get(record, "players", list),
-            seed=_get(record, "seed", int),
-            deck=parse_cards(deck_text) if _get(record, "deck_given", bool) else None,
-            number=_get(record, "hand", int),
+            _get(record, "starting_stacks", list, game=name),
+            _get(record, "button", int, game=name),
+            rules=Rules(**_get(record, "rules", dict, game=name)),
+            names=_get(record, "players", list, game=name),
+            seed=_get(record, "seed", int, game=name),
+            deck=parse_cards(deck_text) if _get(record, "deck_given", bool, game=name) else None,
+            number=_get(record, "hand", int, game=name),
+            game=game,
         )
     except (ValueError, TypeError) as error:
         if str(error).startswith("malformed"):
             raise
-        raise ValueError(f"malformed {GAME} record: {error}") from None
+        raise ValueError(f"malformed {name} record: {error}") from None
     if _cards(hand.deck) != deck_text:
         raise ValueError("the seed does not give the recorded deck")
-    events = _get(record, "events", list)
+    events = _get(record, "events", list, game=name)
     shows = {e.get("seat") for e in events if isinstance(e, dict) and e.get("kind") == "show"}
     hand.show_losing = shows.__contains__
-    for i, a in enumerate(_get(record, "actions", list)):
-        seat, action = _read_action(a, i)
+    for i, a in enumerate(_get(record, "actions", list, game=name)):
+        seat, action = _read_action(a, i, name)
         try:
             hand.act(action, seat)
         except ValueError as error:
@@ -171,12 +179,12 @@ def replay(record: dict[str, Any]) -> Hand:
     if [_event_record(e) for e in hand.events] != events:
         raise ValueError("the replayed hand differs from the record")
     if "shown" in record and record["shown"] != _shown_record(hand):
-        raise ValueError(f"malformed {GAME} record: 'shown' does not match the hands shown")
+        raise ValueError(f"malformed {name} record: 'shown' does not match the hands shown")
     # every other field the record states (stacks at the end, winnings, blinds...) must be what
     # the hand gives: a changed chip count is refused, not ignored
     table_seats = record.get("table_seats")
     if table_seats is not None and (not isinstance(table_seats, list) or len(table_seats) != hand.n):
-        raise ValueError(f"malformed {GAME} record: 'table_seats' must be a list of {hand.n} seats")
+        raise ValueError(f"malformed {name} record: 'table_seats' must be a list of {hand.n} seats")
     replayed = to_record(hand, table_seats=table_seats)
     for key, value in replayed.items():
         if key in record and record[key] != value:
@@ -198,7 +206,11 @@ def phh_fields(
     table: int | str | None = None,
 ) -> dict[str, object]:
     """The hand as PHH fields, in the order pokerkit writes them. ``seats`` are the players'
-    table seat numbers (in hand-seat order), ``seat_count`` the table's size."""
+    table seat numbers (in hand-seat order), ``seat_count`` the table's size. ValueError for a
+    game that PHH has no variant code for."""
+    if hand.game.phh_variant is None:
+        raise ValueError(f"PHH has no variant for {hand.game.title} ({hand.game.name}): its histories are "
+                         "JSON records (to_record, to_json), written one per line by simulate")
     order = phh_order(hand)
     label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     rules = hand.rules
@@ -226,7 +238,7 @@ def phh_fields(
         elif e.kind == "muck":
             actions.append(f"{who} sm")
     fields: dict[str, object] = {
-        "variant": PHH_VARIANT,
+        "variant": hand.game.phh_variant,
         "ante_trimming_status": False,
         "antes": [0] * hand.n,
         "blinds_or_straddles": [rules.small_blind, rules.big_blind] + [0] * (hand.n - 2),
@@ -239,7 +251,7 @@ def phh_fields(
         "seat_count": seat_count,
         "table": table,
         "players": [hand.names[s] for s in order],
-        "finishing_stacks": [hand.finishing_stacks[s] for s in order] if hand.is_over else None,
+        "finishing_stacks": [hand.finishing_stacks[s] for s in order] if hand.over else None,
     }
     if hand.pokerkit_divergence is not None:
         fields["_pokerkit_divergence"] = hand.pokerkit_divergence
@@ -248,3 +260,29 @@ def phh_fields(
     if rules.heads_up_unlimited:
         fields["_heads_up_unlimited"] = True
     return fields
+
+
+def phh_section(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
+    """One hand of a table as a ``[n]`` section of a ``.phhs`` file, ending with a newline and
+    preceded by a blank line after the first hand: sections written one after another make the
+    same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline.
+    ``seats`` are the players' table seats (0, 1, ...; PHH numbers them from 1)."""
+    fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=1)
+    return ("\n" if hand.number > 1 else "") + f"[{hand.number}]\n" + dumps(fields) + "\n"
+
+
+def history_entry(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
+    """A finished hand of a table as ``simulate`` and ``play --out`` write it: a PHH section
+    (:func:`phh_section`) if PHH has a variant for the game, else its record (:func:`to_record`,
+    with ``table_seats``) as one line of JSON: the file is JSON Lines.
+
+    >>> from wildeval.games.draw.rules import preset
+    >>> hand = Hand([20, 30], game=preset("ace-to-five-triple-draw"), seed=1)
+    >>> _ = hand.act(Action.fold())
+    >>> line = history_entry(hand, [0, 1], 2)
+    >>> line.startswith('{"game":"ace-to-five-triple-draw","hand":1,'), line.count("\\n")
+    (True, 1)
+    """
+    if hand.game.phh_variant is not None:
+        return phh_section(hand, seats, seat_count)
+    return json.dumps(to_record(hand, table_seats=list(seats)), separators=(",", ":")) + "\n"

@@ -1,8 +1,9 @@
-"""Deuce to Seven Triple Draw at the terminal: a person against bots, line by line.
+"""A draw game at the terminal: a person against bots, line by line.
 
-:func:`play_session` runs the game that ``wildeval play deuce-to-seven-triple-draw`` starts
-(through :func:`wildeval.games.triple_draw.play`); :func:`describe_event` is its table talk.
-Everything the person reads is written for "You": "You post", "you do not hold As".
+:func:`play_session` runs the game that ``wildeval play deuce-to-seven-triple-draw`` (or any
+other draw game) starts, through :func:`wildeval.games.draw.simulation.play`;
+:func:`describe_event` is its table talk. Everything the person reads is written for "You":
+"You post", "you do not hold As".
 
 >>> describe_event(Event("post", 0, 1, (), "small blind"), ["You", "Bot 1"], me=0)
 'You post the small blind 1'
@@ -19,29 +20,20 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from wildeval.cards import format_cards, parse_cards, stream_shows_suits
-from wildeval.games.phh import dumps
-from wildeval.games.triple_draw_bots import LowballBot, ask_bot
-from wildeval.games.triple_draw_engine import (
-    MIN_PLAYERS,
-    Action,
-    Event,
-    Hand,
-    IllegalAction,
-    Kind,
-    Phase,
-    PlayerView,
-    Rules,
-    Table,
-    low27,
-)
-from wildeval.games.triple_draw_history import phh_fields
+from wildeval.games.draw.actions import Action, Event, IllegalAction, Kind, Phase, PlayerView
+from wildeval.games.draw.bots import LowballBot, ask_bot, low_rank
+from wildeval.games.draw.hand import Hand
+from wildeval.games.draw.history import history_entry, phh_section
+from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules
+from wildeval.games.draw.table import Table
 
-__all__ = ["describe_event", "phh_section", "play_session"]
+__all__ = ["balances", "describe_event", "phh_section", "play_session"]
 
 
-def _shown_order(cards: Sequence[int]) -> list[int]:
-    """A hand as a lowball player reads it: highest card first."""
-    return sorted(cards, key=lambda c: (-(c >> 2), c & 3))
+def _shown_order(cards: Sequence[int], ranking: str = "low27") -> list[int]:
+    """A hand as a lowball player reads it: highest card first (in ace-to-five the ace is the
+    lowest card, written last)."""
+    return sorted(cards, key=lambda c: (-low_rank(c, ranking), c & 3))
 
 
 def describe_event(
@@ -51,10 +43,11 @@ def describe_event(
     me: int | None = None,
     unicode: bool = False,
     pot: str | None = None,
+    game: DrawRules = DEUCE_TO_SEVEN_TRIPLE_DRAW,
 ) -> str | None:
     """One line of table talk for an event as ``me`` sees it (None: nothing to say); ``pot``
     names the pot a ``win`` is paid from when there are side pots ("main pot", "side pot 1").
-    Hands are written highest card first.
+    Hands are written highest card first, as the ``game``'s ranking counts them.
 
     >>> describe_event(Event("raise", 1, 8, all_in=True), ["You", "Bot 1"], me=0)
     'Bot 1 raises to 8 (all-in)'
@@ -62,7 +55,7 @@ def describe_event(
     'Bot 1 draws 2'
     """
     def cards(cs: Sequence[int]) -> str:
-        return format_cards(_shown_order(cs), unicode=unicode)
+        return format_cards(_shown_order(cs, game.ranking), unicode=unicode)
 
     mine = event.seat is not None and event.seat == me
     who = ("You" if mine else names[event.seat]) if event.seat is not None else ""
@@ -101,18 +94,10 @@ def describe_event(
     if k == "round":
         return f"-- betting round {event.amount} --"
     if k == "draw":
-        return f"-- draw {event.amount} of 3 --"
+        return f"-- draw {event.amount} of {game.draws} --"
     if k == "showdown":
         return "-- showdown --"
     return None
-
-
-def phh_section(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
-    """One hand of a table as a ``[n]`` section of a ``.phhs`` file, ending with a newline and
-    preceded by a blank line after the first hand: sections written one after another make the
-    same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline."""
-    fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=1)
-    return ("\n" if hand.number > 1 else "") + f"[{hand.number}]\n" + dumps(fields) + "\n"
 
 
 _HELP = (
@@ -163,6 +148,7 @@ def _looks_like_a_discard(text: str) -> bool:
 
 
 def _parse_discard(text: str, view: PlayerView, unicode: bool = False) -> Action | str:
+    ranking = view.game.ranking
     words = text.replace(",", " ").split()
     if words[0].lower() in _BETTING_WORDS:
         return _IN_THE_DRAW
@@ -174,7 +160,7 @@ def _parse_discard(text: str, view: PlayerView, unicode: bool = False) -> Action
         positions = [int(w) for w in words]
         if any(not 1 <= p <= len(view.hand) for p in positions):
             return f"positions are 1-{len(view.hand)}"
-        shown = _shown_order(view.hand)
+        shown = _shown_order(view.hand, ranking)
         return Action.discard(shown[p - 1] for p in positions)
     try:
         cards = parse_cards(" ".join(words))
@@ -221,15 +207,16 @@ class _Session:
 
     def __init__(
         self, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
-        history: TextIO | None, unicode: bool | None, starting_stack: int,
+        history: TextIO | None, unicode: bool | None, starting_stack: int, game: DrawRules,
     ) -> None:
         rng = random.Random(seed)
         self.unicode = stream_shows_suits(stdout) if unicode is None else bool(unicode)
         self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
-        self.rules = Rules()
+        self.game = game
+        self.rules = game.stakes
         self.start = starting_stack
         self.table = Table(players, rules=self.rules, names=self.names, seed=rng.getrandbits(63),
-                           starting_stack=starting_stack)
+                           starting_stack=starting_stack, game=game)
         self.bots = {s: LowballBot(rng.getrandbits(63)) for s in range(1, players)}
         self.stdin, self.stdout, self.history = stdin, stdout, history
         self.hand: Hand | None = None
@@ -257,7 +244,8 @@ class _Session:
             if event.kind == "pot":
                 self.pot = event.text
                 continue
-            line = describe_event(event, hand.names, me=self.me, unicode=self.unicode, pot=self.pot)
+            line = describe_event(event, hand.names, me=self.me, unicode=self.unicode, pot=self.pot,
+                                  game=self.game)
             if line is not None:
                 self.say(line)
         self.told = len(events)
@@ -271,8 +259,8 @@ class _Session:
             return False
         self.tell()
         cards = hand.hand_of(seat)
-        ev = low27()
-        held = format_cards(_shown_order(cards), unicode=self.unicode)
+        ev = self.game.evaluator()
+        held = format_cards(_shown_order(cards, self.game.ranking), unicode=self.unicode)
         text = self.ask(f"Your {held} ({ev.describe(ev(list(cards)))}) cannot win: "
                         "s = show it, anything else mucks it > ")
         if text is None:
@@ -283,11 +271,10 @@ class _Session:
 
     def run(self) -> int:
         say, table = self.say, self.table
-        say("Deuce to Seven Triple Draw: the lowest hand wins (7-5-4-3-2 is the best; aces are high, "
-            "straights and flushes count against you).")
+        say(f"{self.game.title}: {self.game.blurb}")
         say(f"Blinds {self.rules.small_blind}-{self.rules.big_blind}, bets {self.rules.small_bet}-"
             f"{self.rules.big_bet}, {self.start} chips each. Type 'help' for the commands.")
-        while 0 in table.seated and len(table.seated) >= MIN_PLAYERS:
+        while 0 in table.seated and len(table.seated) >= self.game.min_players:
             if not self.play_hand():
                 say()
                 say("Balances (the unfinished hand not counted): "
@@ -320,18 +307,18 @@ class _Session:
         shown_at = -1
         while True:
             self.tell()
-            if hand.is_over:
+            if hand.over:
                 break
             seat = hand.to_act
             assert seat is not None
             if seat != self.me:
-                hand.act(ask_bot(hand, seat, self.bots[seats[seat]]), seat)
+                hand.apply(ask_bot(hand, seat, self.bots[seats[seat]]), seat)
                 continue
             view = hand.view(self.me)
             if shown_at != len(hand.events):
                 self.say(_table_line(view, names))
                 shown_at = len(hand.events)
-            held = format_cards(_shown_order(view.hand), unicode=self.unicode)
+            held = format_cards(_shown_order(view.hand, self.game.ranking), unicode=self.unicode)
             if view.phase is Phase.DRAW:
                 prompt = f"Your hand: {held} | discard which (p = stand pat)? "
             else:
@@ -357,11 +344,11 @@ class _Session:
                 self.say(f"{parsed}." + ("" if parsed.startswith("It is") else f" {usage}"))
                 continue
             try:
-                hand.act(parsed, self.me)
+                hand.apply(parsed, self.me)
             except IllegalAction as error:
                 self.say(_for_you(str(error), hand, self.me))
         if self.history is not None:
-            self.history.write(phh_section(hand, seats, len(table.stacks)))
+            self.history.write(history_entry(hand, seats, len(table.stacks)))
             self.history.flush()
         table.end_hand()
         return True
@@ -369,10 +356,14 @@ class _Session:
 
 def play_session(
     *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
-    history: TextIO | None = None, unicode: bool | None = None, starting_stack: int = 200,
+    history: TextIO | None = None, unicode: bool | None = None, starting_stack: int | None = None,
+    game: DrawRules = DEUCE_TO_SEVEN_TRIPLE_DRAW,
 ) -> int:
-    """A person (seat 1, "You") plays against :class:`LowballBot` opponents, hand after hand,
-    until they quit, input ends, they run out of chips or they win every chip; then each
-    player's chips and net result. ``history`` receives every finished hand as a PHH section,
-    flushed at once; ``unicode`` None shows suit symbols only if ``stdout`` can encode them."""
-    return _Session(players, seed, stdin, stdout, history, unicode, starting_stack).run()
+    """A person (seat 1, "You") plays ``game`` against :class:`LowballBot` opponents, hand after
+    hand, until they quit, input ends, they run out of chips or they win every chip; then each
+    player's chips and net result. ``history`` receives every finished hand as ``simulate``
+    writes it (:func:`~wildeval.games.draw.history.history_entry`), flushed at once; ``unicode``
+    None shows suit symbols only if ``stdout`` can encode them. ``starting_stack``: default the
+    game's."""
+    stack = game.starting_stack if starting_stack is None else starting_stack
+    return _Session(players, seed, stdin, stdout, history, unicode, stack, game).run()

@@ -1,7 +1,9 @@
-"""Bots for Deuce to Seven Triple Draw: they see only a :class:`PlayerView`.
+"""Bots for the draw games: they see only a :class:`PlayerView`.
 
 - :class:`RandomBot` takes any legal action, uniformly at random.
-- :class:`LowballBot` draws toward a seven- or eight-low and bets made hands.
+- :class:`LowballBot` draws toward a seven- or eight-low and bets made hands, under the game's
+  ranking (deuce-to-seven: aces high, straights and flushes count against the hand;
+  ace-to-five: aces low, straights and flushes do not count).
 
 Both are deterministic given their seed.
 
@@ -12,6 +14,10 @@ Both are deterministic given their seed.
 '2c 3d 4h 5s'
 >>> made_low(parse_cards("8c 6d 4h 3s 2d")), made_low(parse_cards("8c 6c 4c 3c 2c"))
 (6, None)
+>>> made_low(parse_cards("8c 6c 4c 3c Ac"), "low_a5"), made_low(parse_cards("5c 4d 3h 2s Ad"), "low_a5")
+(6, 3)
+>>> format_cards(keep_for_low(parse_cards("Ac 5d 9h Ks Ad"), draws_left=3, ranking="low_a5"))
+'Ac 5d'
 """
 
 from __future__ import annotations
@@ -21,13 +27,23 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from wildeval.games import BotError
-from wildeval.games.triple_draw_engine import N_DRAWS, Action, Hand, Kind, Phase, PlayerView
+from wildeval.games.draw.actions import Action, Kind, Phase, PlayerView
+from wildeval.games.draw.hand import Hand
 
-__all__ = ["Bot", "LowballBot", "RandomBot", "ask_bot", "keep_for_low", "made_low"]
+__all__ = ["Bot", "LowballBot", "RandomBot", "ask_bot", "keep_for_low", "low_rank", "made_low"]
 
 EIGHT = 6  # rank index of the eight
 NINE = 7
 SEVEN = 5
+ACE = 12
+HAND_SIZE = 5  # the made lows these bots know are five-card hands
+
+
+def low_rank(card: int, ranking: str = "low27") -> int:
+    """The card's rank index (0 = deuce .. 12 = ace) as a low hand counts it: the ace is -1,
+    below the deuce, in ace-to-five."""
+    rank = card >> 2
+    return -1 if rank == ACE and ranking == "low_a5" else rank
 
 
 class Bot(Protocol):
@@ -48,41 +64,43 @@ class RandomBot:
         return self._rng.choice(view.legal_actions)
 
 
-def made_low(cards: Sequence[int]) -> int | None:
-    """The top rank (0 = deuce .. 12 = ace) of a five-card hand with no pair, straight or flush
-    (a "made" low), else None. Aces are high and A-2-3-4-5 is not a straight."""
-    ranks = sorted(c >> 2 for c in cards)
-    if len(ranks) != 5 or len(set(ranks)) != 5:
+def made_low(cards: Sequence[int], ranking: str = "low27") -> int | None:
+    """The top rank (0 = deuce .. 12 = ace; see :func:`low_rank`) of a five-card hand with no
+    pair, and in deuce-to-seven no straight or flush (a "made" low), else None. In deuce-to-seven
+    aces are high and A-2-3-4-5 is not a straight."""
+    ranks = sorted(low_rank(c, ranking) for c in cards)
+    if len(ranks) != HAND_SIZE or len(set(ranks)) != HAND_SIZE:
         return None
-    if ranks[4] - ranks[0] == 4 or len({c & 3 for c in cards}) == 1:
+    if ranking == "low27" and (ranks[4] - ranks[0] == 4 or len({c & 3 for c in cards}) == 1):
         return None
     return ranks[4]
 
 
-def keep_for_low(cards: Sequence[int], draws_left: int) -> list[int]:
+def keep_for_low(cards: Sequence[int], draws_left: int, ranking: str = "low27") -> list[int]:
     """The cards to keep for a low: a made eight or better stands pat (a nine too on the last
-    draw); otherwise keep one card of each rank from deuce to eight (at most four, never a
-    straight or a flush), in the hand's order."""
-    top = made_low(cards)
+    draw); otherwise keep one card of each rank from the lowest (deuce, or ace in ace-to-five)
+    to eight (at most four, never a straight or a flush), in the hand's order."""
+    top = made_low(cards, ranking)
     if top is not None and (top <= EIGHT or (top <= NINE and draws_left <= 1)):
         return list(cards)
     if top is not None and top <= NINE + 1 and draws_left <= 1:
         return list(cards)  # a ten-low on the last draw: stand pat
     keep: list[int] = []
     seen: set[int] = set()
-    for c in sorted(cards):  # lowest first, one card per rank
-        if (c >> 2) <= EIGHT and (c >> 2) not in seen:
+    for c in sorted(cards, key=lambda c: (low_rank(c, ranking), c)):  # lowest first, one card per rank
+        rank = low_rank(c, ranking)
+        if rank <= EIGHT and rank not in seen:
             keep.append(c)
-            seen.add(c >> 2)
-    if len(keep) == 5:  # five low cards: a straight or a flush; drop the top card
+            seen.add(rank)
+    if len(keep) == HAND_SIZE:  # five low cards: a straight or a flush; drop the top card
         keep = keep[:4]
     order = {c: i for i, c in enumerate(cards)}
     return sorted(keep, key=order.__getitem__)
 
 
-def _strength(cards: Sequence[int], draws_left: int) -> int:
+def _strength(cards: Sequence[int], draws_left: int, ranking: str) -> int:
     """0 (give up) .. 4 (raise every time)."""
-    top = made_low(cards)
+    top = made_low(cards, ranking)
     if top is not None:
         if top <= SEVEN:
             return 4
@@ -94,7 +112,7 @@ def _strength(cards: Sequence[int], draws_left: int) -> int:
             return 1
     if draws_left == 0:
         return 0
-    needed = 5 - len(keep_for_low(cards, draws_left))
+    needed = HAND_SIZE - len(keep_for_low(cards, draws_left, ranking))
     if draws_left == 3:
         return {0: 3, 1: 3, 2: 2, 3: 1}.get(needed, 0)
     if draws_left == 2:
@@ -115,13 +133,12 @@ class LowballBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do")
+        ranking = view.game.ranking
         if view.phase is Phase.DRAW:
-            draws_left = N_DRAWS - view.draws_done
-            keep = set(keep_for_low(view.hand, draws_left))
+            keep = set(keep_for_low(view.hand, view.draws_left, ranking))
             return Action.discard(c for c in view.hand if c not in keep)
         by_kind = {a.kind: a for a in legal}
-        draws_left = N_DRAWS - view.draws_done
-        strength = _strength(view.hand, draws_left)
+        strength = _strength(view.hand, view.draws_left, ranking)
         wager = by_kind.get(Kind.BET) or by_kind.get(Kind.RAISE)
         passive = by_kind.get(Kind.CHECK) or by_kind.get(Kind.CALL)
         assert passive is not None

@@ -1,0 +1,282 @@
+"""A draw hand as a state machine: deal, betting rounds and draws in turn, showdown.
+
+The game is a :class:`~wildeval.games.draw.rules.DrawRules` (default: Deuce to Seven Triple
+Draw, whose rules are those of ``shared/rules/deuce-to-seven-triple-draw.hu.txt``; where the
+text is silent, Robert's Rules of Poker as ``shared/rules/README.md`` settles). Every decision
+is written down in ``docs/triple-draw.md``.
+
+A :class:`Hand` offers, for every action, :meth:`Hand.verify` (why it is refused, or the
+action with its amount), :meth:`Hand.can` and :meth:`Hand.apply` (``act`` is the older
+name); :meth:`Hand.legal_actions` lists, with their amounts, exactly the actions it accepts.
+Anything else raises :class:`IllegalAction` (a ``ValueError`` naming the player and the
+action) and leaves the hand unchanged. The parts of the rules live in their own modules:
+:mod:`~wildeval.games.draw.betting`, :mod:`~wildeval.games.draw.draws` and
+:mod:`~wildeval.games.draw.showdown`; this one moves from one to the next.
+
+>>> hand = Hand([100, 100, 100], button=0, seed=7)
+>>> hand.to_act, [str(a) for a in hand.legal_actions()]   # seat 0 deals, 1 and 2 post 1 and 2
+(0, ['fold', 'call 2', 'raise to 4'])
+>>> _ = hand.act(Action.call()); _ = hand.act(Action.call()); _ = hand.act(Action.check())
+>>> hand.phase, hand.to_act                             # the draw starts left of the dealer
+(<Phase.DRAW: 'draw'>, 1)
+>>> hand.check_chips()
+>>> a5 = Hand([100, 100], game=preset("ace-to-five-triple-draw"), seed=7)
+>>> a5.game.ranking, str(a5.verify(Action.raise_to()))
+('low_a5', 'raise to 4')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
+
+from wildeval.cards import format_cards
+from wildeval.games.draw.actions import Action, Event, IllegalAction, Phase, PlayerView
+from wildeval.games.draw.betting import Betting
+from wildeval.games.draw.draws import Draws
+from wildeval.games.draw.pokerkit_model import PokerkitModel, Shadow
+from wildeval.games.draw.rules import DECK_SIZE, DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules, preset
+from wildeval.games.draw.showdown import Showdown
+from wildeval.games.draw.state import BettingRound, name_list
+from wildeval.games.table.deck import complete_deck, shuffled_deck
+
+__all__ = ["Hand"]
+
+
+class Hand(Betting, Draws, Showdown):
+    """One hand of a draw game (``game``, default Deuce to Seven Triple Draw) at the stakes
+    ``rules`` (default: the game's).
+
+    ``stacks`` are the chips of the players in the hand, clockwise (every stack positive, as
+    many players as the game seats, 2-6); ``button`` is the index of the dealer. ``seed`` makes the shuffle and every
+    reshuffle reproducible; ``deck`` sets the order of the cards (the first card goes to the
+    small blind; a partial order is completed with the missing cards in ascending order).
+
+    Besides the properties: ``events`` (every :class:`Event`, cards included), ``actions``
+    (``(seat, Action)`` in order), ``winnings`` (chips won per seat), ``small_blind_seat`` and
+    ``big_blind_seat``, and ``pokerkit_divergence``: None, or why pokerkit could not replay this
+    hand to the same stacks (our rules allowed something pokerkit does not; see
+    ``docs/triple-draw.md``). ``show_losing`` (None: never) is asked, at the showdown, about each
+    player whose hand cannot win anything and so need not be shown: True shows it anyway, False
+    mucks it (what is shown changes no payout).
+
+    >>> hand = Hand([50, 50], button=0, deck=range(52))       # heads-up: the dealer is small blind
+    >>> hand.stacks, hand.bets, hand.to_act
+    ((49, 48), (1, 2), 0)
+    >>> format_cards(hand.hand_of(0)), format_cards(hand.hand_of(1))   # dealt one at a time
+    ('2c 2h 3c 3h 4c', '2d 2s 3d 3s 4d')
+    """
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        button: int = 0,
+        *,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        deck: Iterable[int] | None = None,
+        number: int = 1,
+        game: DrawRules = DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    ) -> None:
+        if not isinstance(game, DrawRules):
+            raise TypeError(f"game must be a DrawRules, not {type(game).__name__}")
+        self.game = game.with_stakes(rules)
+        self.rules = self.game.stakes
+        stacks = list(stacks)
+        n = len(stacks)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"a hand needs {game.min_players}-{game.max_players} players, not {n}")
+        for i, s in enumerate(stacks):
+            if isinstance(s, bool) or not isinstance(s, int):
+                raise TypeError(f"stack of seat {i} must be an int, not {type(s).__name__}")
+            if s <= 0:
+                raise ValueError(f"seat {i} has no chips ({s}); busted players leave the table")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"the button must be a seat 0-{n - 1}, not {button!r}")
+        self.n = n
+        self.names = name_list(names, n)
+        self.button = button
+        self.number = number
+        if seed is None:
+            seed = random.Random().getrandbits(63)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.deck_given = deck is not None
+        self.deck = tuple(shuffled_deck(self._rng) if deck is None else complete_deck(deck))
+
+        self.starting_stacks = tuple(stacks)
+        self._total = sum(stacks)
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._pot = 0
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._fold_order = []
+        self._hands = [[] for _ in range(n)]
+        self._discarded = [set() for _ in range(n)]
+        self._discard_pile = []
+        self._muck = []
+        self._stub = list(self.deck)
+        self._draw_counts = [[] for _ in range(n)]
+        self._shown = [None] * n
+        self._values = [None] * n
+        self.winnings = [0] * n
+        self.events = []
+        self.actions = []
+        self.show_losing = None
+        self.phase = Phase.BETTING
+        self.betting_round = 0
+        self.draws_done = 0
+        self._queue = []
+        self._draw_order = []
+        self._b = BettingRound(self.game.bet_size(0), 1, self.rules.big_blind, acted_tick=[None] * n)
+
+        if n == 2:
+            self.small_blind_seat, self.big_blind_seat = button, (button + 1) % n
+        else:
+            self.small_blind_seat, self.big_blind_seat = (button + 1) % n, (button + 2) % n
+        self._post(self.small_blind_seat, self.rules.small_blind, "small blind")
+        self._post(self.big_blind_seat, self.rules.big_blind, "big blind")
+        # pokerkit's way, followed beside ours, in the one game whose histories it reads
+        self._pokerkit = PokerkitModel(self) if game.phh_variant == "F2L3D" else Shadow()
+        self._deal()
+        self._start_betting(0)
+
+    # ------------------------------------------------------------------------------------------
+    # the state machine
+
+    def _after_betting(self) -> None:
+        if len(self._active_seats()) == 1:
+            self._award_uncontested()
+        elif self.betting_round == self.game.betting_rounds - 1:
+            self._showdown()
+        else:
+            self._start_draw()
+
+    def _after_draw(self) -> None:
+        self._start_betting(self.betting_round + 1)
+
+    # ------------------------------------------------------------------------------------------
+    # acting
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take, with its amount (empty once the hand is over).
+        In a draw, every set of the player's cards to discard, standing pat first."""
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase is Phase.DRAW:
+            return tuple(self._discard_actions(seat))
+        return tuple(self._betting_actions(seat))
+
+    def verify(self, action: Action, seat: int | None = None) -> Action:
+        """The action with its amount filled in, if ``seat`` (default: the player to act) may take
+        it now; otherwise IllegalAction naming the player and the action."""
+        if not isinstance(action, Action):
+            raise TypeError(f"expected an Action, not {type(action).__name__}")
+        actor = self.to_act
+        if seat is not None:
+            self._check_seat(seat)
+        if actor is None:
+            who = self.who(seat) if seat is not None else "nobody"
+            raise IllegalAction(f"{who} cannot {action}: the hand is over")
+        if seat is not None and seat != actor:
+            raise IllegalAction(f"{self.who(seat)} cannot {action}: it is {self.who(actor)}'s turn")
+        who = self.who(actor)
+        if self.phase is Phase.DRAW:
+            return self._verify_discard(actor, action, who)
+        return self._verify_betting(actor, action, who)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept the action."""
+        try:
+            self.verify(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action, seat: int | None = None) -> Action:
+        """Take an action for the player to act (or check that it is ``seat``'s turn); returns
+        the action with its amount. Illegal: IllegalAction, and nothing changes."""
+        action = self.verify(action, seat)
+        actor = self.to_act
+        assert actor is not None
+        self.actions.append((actor, action))
+        if self.phase is Phase.DRAW:
+            self._apply_discard(actor, action)
+        else:
+            self._apply_betting(actor, action)
+        return action
+
+    can_act = can  # the older names
+    act = apply
+
+    # ------------------------------------------------------------------------------------------
+    # views and checks
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` knows: own cards, public actions, opponents' draw counts, shown hands."""
+        self._check_seat(seat)
+        legal = self.legal_actions() if self.to_act == seat else ()
+        high = self._high(seat)
+        return PlayerView(
+            seat=seat,
+            names=tuple(self.names),
+            button=self.button,
+            phase=self.phase,
+            betting_round=self.betting_round,
+            draws_done=self.draws_done,
+            hand=tuple(self._hands[seat]),
+            stacks=self.stacks,
+            bets=self.bets,
+            pot=self._pot,
+            folded=self.folded,
+            all_in=tuple(self._active(p) and self._stacks[p] == 0 for p in range(self.n)),
+            draw_counts=tuple(tuple(c) for c in self._draw_counts),
+            shown=self.shown,
+            to_act=self.to_act,
+            legal_actions=legal,
+            bet_size=self._b.bet_size,
+            to_call=min(high - self._bets[seat], self._stacks[seat]),
+            events=tuple(e if e.seat == seat else e.public() for e in self.events),
+            game=self.game,
+        )
+
+    def check_invariants(self) -> None:
+        """The chip ledger: every chip is behind a player, in a bet or in the pot, none is made
+        or lost, and the pot holds exactly what the players put in; every card is somewhere,
+        once. Raises AssertionError."""
+        assert all(s >= 0 for s in self._stacks), f"negative stack: {self._stacks}"
+        assert all(b >= 0 for b in self._bets), f"negative bet: {self._bets}"
+        assert self._pot >= 0, f"negative pot: {self._pot}"
+        on_table = sum(self._stacks) + sum(self._bets) + self._pot
+        assert on_table == self._total, f"{on_table} chips on the table, {self._total} at the start"
+        if not self.over:
+            assert self._pot + sum(self._bets) == sum(self._contrib), "pot and contributions differ"
+            for p in range(self.n):
+                assert self._stacks[p] + self._contrib[p] == self.starting_stacks[p], f"seat {p}"
+        else:
+            assert self._pot == 0 and not any(self._bets), "chips left in the middle"
+            for p in range(self.n):
+                assert self._stacks[p] == self.starting_stacks[p] - self._contrib[p] + self.winnings[p]
+        held = [c for h in self._hands for c in h]
+        cards = held + self._stub + self._discard_pile + self._muck
+        assert sorted(cards) == list(range(DECK_SIZE)), "cards lost or duplicated"
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that can change, as plain values (for tests: an illegal action must leave
+        it equal)."""
+        return (
+            self.phase, self.betting_round, self.draws_done, tuple(self._queue),
+            tuple(self._stacks), tuple(self._bets), tuple(self._contrib), self._pot,
+            tuple(self._folded), tuple(self._mucked), tuple(tuple(h) for h in self._hands),
+            tuple(frozenset(d) for d in self._discarded), tuple(self._discard_pile),
+            tuple(self._muck), tuple(self._stub), tuple(tuple(c) for c in self._draw_counts),
+            tuple(self.events), tuple(self.actions), tuple(self.winnings), repr(asdict(self._b)),
+            self._pokerkit.state(), self._rng.getstate(), self.pokerkit_divergence,
+        )
+
+    check_chips = check_invariants  # the older name
