@@ -4,24 +4,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, cast, overload
+from typing import Any, cast, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from wildeval import _core
-from wildeval.cards import RANKS, parse_cards
-from wildeval.values import Category, category_of, describe, tie_ranks
-from wildeval.wild import parse_wild
+from wildeval.cards import parse_cards
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, names, spec
+from wildeval.values import Category, decode, describe
+from wildeval.wild import parse_wild, wild_text
 
 __all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "hand_sizes"]
 
-Ranking = Literal["high", "low27", "low_a5", "three_card_poker"]
-RANKINGS: tuple[str, ...] = tuple(_core.RANKINGS)
-# the hand sizes each ranking evaluates: (fewest, most)
-CARD_COUNTS: dict[str, tuple[int, int]] = {
-    "high": (1, 7), "low27": (5, 7), "low_a5": (5, 7), "three_card_poker": (3, 3),
-}
+# the registered rankings the native core has too (the registry's order; a test checks that this is
+# every ranking of the core); CARD_COUNTS, hand_sizes and Ranking are the registry's
+RANKINGS: tuple[str, ...] = tuple(name for name in names() if name in _core.RANKINGS)
 _STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 MAX_THREADS = 1024  # the core never starts more; a larger threads= runs with this many
 
@@ -32,16 +30,6 @@ def _check_settings(ranking: object, flush_duplicates: object) -> Ranking:
     if not isinstance(flush_duplicates, (bool, np.bool_)):
         raise TypeError(f"flush_duplicates must be a bool, not {type(flush_duplicates).__name__}")
     return cast(Ranking, ranking)
-
-
-def hand_sizes(ranking: str) -> str:
-    """The hand sizes a ranking takes, as a message says them.
-
-    >>> hand_sizes("low27"), hand_sizes("three_card_poker")
-    ('5 to 7', 'exactly 3')
-    """
-    low, high = CARD_COUNTS[ranking]
-    return f"{low} to {high}" if low < high else f"exactly {low}"
 
 
 def check_threads(threads: object) -> int | None:
@@ -116,8 +104,8 @@ class Evaluator(_core.Evaluator):
         return self._flush_duplicates
 
     def __repr__(self) -> str:
-        wild = "".join(RANKS[r] for r in sorted(self._wild)) or None
-        return f"Evaluator({self._ranking!r}, wild={wild!r}, flush_duplicates={self._flush_duplicates})"
+        return (f"Evaluator({self._ranking!r}, wild={wild_text(self._wild)!r}, "
+                f"flush_duplicates={self._flush_duplicates})")
 
     def batch(
         self,
@@ -170,7 +158,7 @@ class Evaluator(_core.Evaluator):
         """
         if isinstance(value, np.ndarray):
             return self._elementwise(value, lambda v: int(self.category(v)), np.int8)
-        return category_of(self._check_value(value), self._ranking)
+        return decode(self._check_value(value), self._ranking)[0]
 
     @overload
     def describe(self, value: int) -> str: ...
@@ -201,15 +189,10 @@ class Evaluator(_core.Evaluator):
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
             raise TypeError(f"a hand value is an int, not {type(value).__name__}")
         v = int(value)
-        category, ranks = category_of(v, self._ranking), tie_ranks(v, self._ranking)
-        if not self._wild and self._ranking in ("high", "three_card_poker"):
-            if category is Category.FIVE_OF_A_KIND or (
-                category is Category.FLUSH and len(set(ranks)) < len(ranks)
-            ):
-                raise ValueError(f"{v} is not a value of {self!r}: it needs a wild card")
-        if (not self._flush_duplicates and self._ranking == "high" and category is Category.FLUSH 
-                and len(set(ranks)) < len(ranks)):
-            raise ValueError(f"{v} is not a value of {self!r}: a flush repeats a rank")
+        category, ranks = decode(v, self._ranking)
+        refusal = spec(self._ranking).codec.refusal(category, ranks, bool(self._wild), self._flush_duplicates)
+        if refusal is not None:
+            raise ValueError(f"{v} is not a value of {self!r}: {refusal}")
         return v
 
     @staticmethod
@@ -245,7 +228,7 @@ class Evaluator(_core.Evaluator):
 
 def _ranks_of_hand(value: int, n_cards: int, ranking: str) -> list[int]:
     """The ranks a hand of this value shows, in reading order."""
-    cat, r = category_of(value, ranking), tie_ranks(value, ranking)
+    cat, r = decode(value, ranking)
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         # from the top card down; below the deuce comes the ace (A-2-3-4-5, A-2-3)
         return [r[0] - i if r[0] - i >= 0 else 12 for i in range(n_cards)]
@@ -270,7 +253,7 @@ def _stand_ins(
         open_slots.remove(slot)
         pairs.append((slot, c, c))
     flush_suit = None
-    if category_of(value, ranking) in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+    if decode(value, ranking)[0] in (Category.FLUSH, Category.STRAIGHT_FLUSH):
         flush_suit = naturals[0] & 3 if naturals else 3
     taken = set(held)
     for c, slot in zip(wilds, open_slots):
@@ -320,8 +303,7 @@ def census(
     else:
         from wildeval.dask import map_ordered
 
-        wild_text = "".join(RANKS[r] for r in sorted(ev.wild)) or None
-        tasks = [(ev.ranking, wild_text, ev.flush_duplicates, int(n_cards), lowest, threads or 1)
+        tasks = [(ev.ranking, wild_text(ev.wild), ev.flush_duplicates, int(n_cards), lowest, threads or 1)
                  for lowest in range(53 - int(n_cards))]
         counts = [0] * len(Category)
         step = None if progress is None else (lambda task: progress(1))

@@ -20,8 +20,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from wildeval.cards import RANKS, parse_cards
-from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads, hand_sizes
+from wildeval.cards import parse_cards
+from wildeval.evaluator import Evaluator, check_threads
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.wild import wild_text
 
 __all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
 
@@ -141,9 +143,8 @@ def versus_field(
         from wildeval.dask import map_ordered
 
         assert trials is not None and seed is not None
-        wild_text = "".join(RANKS[r] for r in sorted(ev.wild)) or None
-        tasks = [(ev.ranking, wild_text, ev.flush_duplicates, hand, opponents, trials, seed % 2**64, threads or 1,
-                  first) for first in range(0, -(-trials // _CHUNK), _CHUNKS_PER_CALL)]
+        tasks = [(ev.ranking, wild_text(ev.wild), ev.flush_duplicates, hand, opponents, trials, seed % 2**64,
+                  threads or 1, first) for first in range(0, -(-trials // _CHUNK), _CHUNKS_PER_CALL)]
         win = tie = lose = 0
         step = None if progress is None else (lambda task: progress(_deals_of(task)))
         for w, t, lo in map_ordered(client, _field_task, tasks, progress=step):

@@ -21,8 +21,10 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from wildeval.cards import RANKS, format_cards, parse_cards
-from wildeval.evaluator import CARD_COUNTS, Evaluator, Ranking, check_threads, hand_sizes
+from wildeval.cards import format_cards, parse_cards
+from wildeval.evaluator import Evaluator, check_threads
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.wild import wild_text
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 
 __all__ = ["MAX_EXHAUSTIVE", "MAX_TRIALS", "Equity", "FieldOdds", "equity", "versus_field"]
@@ -196,8 +198,7 @@ def equity(
     if client is not None and missing > 0:
         from wildeval.dask import map_ordered
 
-        wild_text = "".join(RANKS[r] for r in sorted(ev.wild)) or None
-        common = (ev.ranking, wild_text, ev.flush_duplicates, players, shown, deck, missing)
+        common = (ev.ranking, wild_text(ev.wild), ev.flush_duplicates, players, shown, deck, missing)
         if trials is None:
             tasks: list[_Task] = [(*common, 0, 0, first, 1, threads or 1)
                                   for first in range(len(deck) - missing + 1)]

@@ -13,8 +13,9 @@ import textwrap
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from wildeval.cards import RANKS, stream_shows_suits
+from wildeval.cards import stream_shows_suits
 from wildeval.evaluator import RANKINGS
+from wildeval.wild import WildError, parse_wild
 
 __all__ = [
     "ArgumentParser",
@@ -72,13 +73,14 @@ def int_in(low: int, high: int | None = None) -> Callable[[str], int]:
 
 
 def wild_ranks(text: str) -> str:
-    """An argparse type for ``--wild``: rank characters such as ``3``, ``357``, ``T`` or ``10``."""
-    cleaned = text.replace("10", "T").upper().replace(",", "").replace(" ", "")
-    if not cleaned:
-        raise argparse.ArgumentTypeError("names no rank; leave --wild out for no wild cards")
-    for ch in cleaned:
-        if ch not in RANKS:
-            raise argparse.ArgumentTypeError(f"{ch!r} is not a rank (2-9, T or 10, J, Q, K, A)")
+    """An argparse type for ``--wild``: rank characters such as ``3``, ``357``, ``T`` or ``10``,
+    read by :func:`wildeval.wild.parse_wild`; its errors in the command line's words."""
+    try:
+        parse_wild(text)
+    except WildError as error:
+        if error.character is None:
+            raise argparse.ArgumentTypeError("names no rank; leave --wild out for no wild cards") from None
+        raise argparse.ArgumentTypeError(f"{error.character!r} is not a rank (2-9, T or 10, J, Q, K, A)") from None
     return text
 
 

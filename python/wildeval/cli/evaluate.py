@@ -6,12 +6,13 @@ import argparse
 import json
 from typing import Any
 
-from wildeval.cards import RANKS, format_cards
+from wildeval.cards import format_cards
 from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import add_settings, int_in
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.evaluator import Evaluator, census
 from wildeval.values import categories_best_first
+from wildeval.wild import wild_text
 
 
 def register(commands: Any) -> None:
@@ -84,9 +85,8 @@ def run_census(args: argparse.Namespace) -> int:
     total = sum(counts.values())
     if args.json:
         ev = Evaluator(args.ranking, args.wild, flush_duplicates=args.flush_duplicates)
-        wild = "".join(RANKS[r] for r in sorted(ev.wild)) or None
         print(json.dumps({
-            "n_cards": args.n_cards, "ranking": args.ranking, "wild": wild,
+            "n_cards": args.n_cards, "ranking": args.ranking, "wild": wild_text(ev.wild),
             "flush_duplicates": args.flush_duplicates, "total": total,
             "categories": {c.name: n for c, n in shown},
         }, indent=2))
