@@ -4,6 +4,9 @@ import numpy as np
 import numpy.typing as npt
 
 RANKINGS: tuple[str, ...]
+RANKING_SPECS: tuple[tuple[str, int, int, bool], ...]  # (name, fewest cards, most cards, takes wild ranks)
+RANK_CHARS: str
+SUIT_CHARS: str
 
 class Evaluator:
     def __init__(self, ranking: str, wild_rank_mask: int, flush_duplicates: bool) -> None: ...

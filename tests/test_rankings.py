@@ -1,0 +1,101 @@
+"""The ranking registry (``wildeval.rankings``): the same rankings as the C++ core's list, each
+codec the inverse of itself on every value the evaluators make, and the small facts (rank
+characters, the wild-rank parser) in one place."""
+
+from __future__ import annotations
+
+import itertools
+from typing import get_args
+
+import numpy as np
+import pytest
+
+from wildeval import _core, cards, evaluator, rankings, reference, values
+from wildeval.cli.common import wild_ranks
+from wildeval.rankings import RANKINGS, Ranking
+from wildeval.sampling import random_hands
+from wildeval.wild import WildError, parse_wild, wild_text
+
+
+def test_the_registry_is_the_cores_list() -> None:
+    assert get_args(Ranking) == RANKINGS == rankings.names() == tuple(_core.RANKINGS) == evaluator.RANKINGS
+    rows = tuple((r.name, r.min_cards, r.max_cards, r.takes_wild) for r in map(rankings.spec, RANKINGS))
+    assert rows == tuple(tuple(spec) for spec in _core.RANKING_SPECS)
+    assert dict(rankings.CARD_COUNTS) == {name: (low, high) for name, low, high, _ in rows}
+    assert evaluator.CARD_COUNTS is rankings.CARD_COUNTS and values.RANKINGS is RANKINGS
+
+
+def test_the_rank_characters_are_the_cores() -> None:
+    assert cards.RANKS == _core.RANK_CHARS and cards.SUITS == _core.SUIT_CHARS
+
+
+def test_every_reference_module_is_there() -> None:
+    for name in RANKINGS:
+        solver = reference.evaluator.solver_of(name)
+        assert callable(solver.solve_hand) and callable(solver.cards_of)
+
+
+def _values_made(name: str) -> np.ndarray:
+    """Distinct values the native evaluator gives, with and without wild ranks where it takes them."""
+    row = rankings.spec(name)
+    made = []
+    for wild in (None, "2", "357") if row.takes_wild else (None,):
+        ev = evaluator.Evaluator(name, wild)  # type: ignore[arg-type]
+        for n in row.card_counts:
+            hands = (np.array(list(itertools.combinations(range(52), n)), dtype=np.uint8) if n <= 3
+                     else random_hands(20_000, n, seed=n))
+            made.append(ev.batch(hands))
+    return np.unique(np.concatenate(made))
+
+
+@pytest.mark.parametrize("name", RANKINGS)
+def test_each_codec_reads_back_what_it_writes(name: str) -> None:
+    codec = rankings.spec(name).codec
+    best_first = codec.categories_best_first()
+    made = _values_made(name)
+    places = []
+    for value in made.tolist():
+        decoded = codec.decode(value)
+        assert decoded is not None, value
+        assert codec.encode(*decoded) == value
+        places.append(best_first.index(decoded[0]))
+    # higher values are of categories no worse
+    assert places == sorted(places, reverse=True)
+
+
+def test_registering_refuses_what_it_cannot_hold() -> None:
+    with pytest.raises(ValueError, match="'high' is registered already"):
+        rankings.register(rankings.spec("high"))
+    with pytest.raises(ValueError, match="built-in ranking"):
+        rankings.unregister("low27")
+    with pytest.raises(ValueError, match="unknown ranking 'badugi'; choose one of high, low27"):
+        rankings.unregister("badugi")
+    row = rankings.spec("high")
+    with pytest.raises(ValueError, match="1 to 7 cards, not 0 to 9"):
+        rankings.RankingSpec("wide", 0, 9, True, row.codec, row.reference)
+    with pytest.raises(ValueError, match="a word like"):
+        rankings.RankingSpec("two words", 5, 5, True, row.codec, row.reference)
+
+
+WILD_TEXTS = ["3", "357", "10", "T", "t", "a k", "2,3", "1", "X", "", " , ", "3X", "33", "10A", "1O", "♠"]
+
+
+@pytest.mark.parametrize("text", WILD_TEXTS)
+def test_the_command_line_reads_wild_ranks_as_parse_wild_does(text: str) -> None:
+    try:
+        ranks = parse_wild(text)
+    except WildError as error:
+        with pytest.raises(Exception) as refused:
+            wild_ranks(text)
+        words = "names no rank" if error.character is None else f"{error.character!r} is not a rank"
+        assert words in str(refused.value)
+    else:
+        assert wild_ranks(text) == text and ranks
+
+
+def test_wild_text_is_read_back() -> None:
+    for mask in range(1, 1 << 13, 37):
+        ranks = frozenset(r for r in range(13) if mask >> r & 1)
+        text = wild_text(ranks)
+        assert text is not None and parse_wild(text) == ranks
+    assert wild_text(parse_wild(None)) is None
