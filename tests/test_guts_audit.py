@@ -1,4 +1,5 @@
-"""Audit findings for the legs guts engine: each test fails on the code as audited."""
+"""Audit findings for the legs guts engine: each test failed on the code as audited and now
+guards the fix."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""Audit of the Deuce to Seven Triple Draw engine: failing tests for rule violations.
+"""Audit of the Deuce to Seven Triple Draw engine: tests for rule violations the engine had
+when it was audited; each failed then and now guards the fix.
 
 The Hungarian text is silent on all of these, so ``shared/rules/README.md`` makes Robert's Rules
-of Poker the authority. Test 1 breaks a rule that docs/triple-draw.md does not overrule. Tests 2-4
-break a Robert's Rules text that docs/triple-draw.md chose not to follow (it does what pokerkit
-does). The README says the docs must settle doubts "following the conventions below". So the
-project has to decide which text wins: the README/Robert's Rules, or the doc.
+of Poker the authority. Test 1 broke a rule that docs/triple-draw.md did not overrule. Tests 2-4
+broke a Robert's Rules text that docs/triple-draw.md had chosen not to follow (it did what pokerkit
+does). The project decided for Robert's Rules (docs/conventions.md), and docs/triple-draw.md and
+the engine follow them now.
 """
 
 from __future__ import annotations
