@@ -178,14 +178,16 @@ class GutsGame(Engine[Action]):
         return self.rules.stack + self.books.balances[player]
 
     def declaration_order(self) -> list[str]:
-        """The players dealt in this round, from the dealer's left round to the dealer."""
-        return [p for p in seat_order(self.players, self.dealer + 1) if p in self.seated]
+        """The players dealt in this round, from the dealer's left round to the dealer (the
+        ante seats them in that order)."""
+        return list(self.seated)
 
     def waiting_for(self) -> list[str]:
         """Players still to declare at this stage, in declaration order."""
         if self.phase is not Phase.DECLARE:
             return []
-        return [p for p in self.declaration_order() if p not in self.declarations]
+        declared = self.declarations
+        return [p for p in self.seated if p not in declared]
 
     def to_act(self) -> str | None:
         """Whose declaration is due (in-turn mode); None when anyone waiting may declare or none is due."""

@@ -21,13 +21,12 @@ format (``wildeval-guts/1``, cards and values as ints) are still read.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.games.guts.rules import GutsRules
-from wildeval.games.guts.state import Action, Advance, Declare
+from wildeval.games.guts.state import Action, Advance, Declare, fresh
 from wildeval.games.table import apply_recorded, differences
 
 if TYPE_CHECKING:
@@ -39,6 +38,15 @@ __all__ = ["HISTORY_FORMAT", "READABLE_FORMATS", "encode_event", "event_encoder"
 
 HISTORY_FORMAT = "wildeval-guts/2"
 READABLE_FORMATS = (HISTORY_FORMAT, "wildeval-guts/1")
+_TEXT = {c: format_cards([c]) for c in range(52)}  # each card's text, as format_cards writes it
+
+
+def _cards(cards: Sequence[int]) -> str:
+    """``format_cards(cards)``, by table for the engine's own cards (ints 0-51)."""
+    try:
+        return " ".join([_TEXT[c] for c in cards])
+    except (KeyError, TypeError):
+        return format_cards(cards)  # not plain cards: its words for what is wrong
 
 
 def encode_event(event: Mapping[str, Any], rules: GutsRules) -> dict[str, Any]:
@@ -46,14 +54,14 @@ def encode_event(event: Mapping[str, Any], rules: GutsRules) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in event.items():
         if key == "deck":
-            out[key] = format_cards(value)
+            out[key] = _cards(value)
         elif key in ("cards", "hands"):
-            out[key] = {p: format_cards(cards) for p, cards in value.items()}
+            out[key] = {p: _cards(cards) for p, cards in value.items()}
         elif key == "values":
             ev = rules.evaluator(int(event["stage"]) - 1)
             out[key] = {p: {"value": v, "description": ev.describe(v)} for p, v in value.items()}
         else:
-            out[key] = copy.deepcopy(value)
+            out[key] = fresh(value)
     return out
 
 

@@ -166,6 +166,7 @@ class GutsRules:
     max_rounds: int = 500
     _evaluators: dict[int, wildeval.Evaluator] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    _labels: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -234,11 +235,14 @@ class GutsRules:
 
     def stage_label(self, stage: int) -> str:
         """A stage as players say it: ``'3 cards, high, threes wild'``."""
+        if stage in self._labels:
+            return self._labels[stage]
         s = self.stages[stage]
         ranking, _ = self.evaluator_settings(stage)
         kind = {"high": "high", "three_card_poker": "high (three-card poker ranking)"}.get(
             ranking, f"low ({_LOW_NAMES.get(ranking, ranking)})")
-        return f"{s.cards} cards, {kind}, {wild_label(s.wild)}"
+        label = self._labels[stage] = f"{s.cards} cards, {kind}, {wild_label(s.wild)}"
+        return label
 
     def goal_label(self) -> str:
         """How the pot is won, as players say it."""

@@ -16,7 +16,6 @@ Advance()
 
 from __future__ import annotations
 
-import copy
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from wildeval.games.guts.engine import GutsGame
 
 __all__ = ["Action", "Advance", "Declare", "IllegalAction", "IllegalActionError", "InvariantError", "Phase", "PlayerView",
-           "Transfer", "action_from_json", "view_of"]
+           "Transfer", "action_from_json", "fresh", "view_of"]
 
 IllegalActionError = IllegalAction
 """The guts name of :class:`wildeval.games.table.IllegalAction` (the same class)."""
@@ -111,6 +110,22 @@ class PlayerView:
     end_reason: str | None
 
 
+def fresh(data: Any) -> Any:
+    """A copy of plain event data (dicts and lists of ints, text, bools and None) that shares no
+    dict or list with it: what ``copy.deepcopy`` gives for such data, several times quicker.
+
+    >>> event = {"in": ["A"], "values": {"A": 7}}
+    >>> copied = fresh(event)
+    >>> copied == event, copied["in"] is event["in"], copied["values"] is event["values"]
+    (True, False, False)
+    """
+    if isinstance(data, dict):
+        return {k: fresh(v) if isinstance(v, (dict, list)) else v for k, v in data.items()}
+    if isinstance(data, list):
+        return [fresh(v) if isinstance(v, (dict, list)) else v for v in data]
+    return data
+
+
 def view_of(game: GutsGame, player: str) -> PlayerView:
     """What ``player`` may see of ``game`` now: in simultaneous mode the others' declarations
     stay hidden until everyone has declared; hands compared at a stage are shown to those who
@@ -124,7 +139,7 @@ def view_of(game: GutsGame, player: str) -> PlayerView:
     )
     last = len(game.rules.stages)
     settlements = tuple(
-        {k: copy.deepcopy(v) for k, v in e.items()
+        {k: fresh(v) for k, v in e.items()
          if k not in ("hands", "values") or e["stage"] == last or player in e["in"]}
         for e in game._settlements)
     balances = game.balances
