@@ -15,6 +15,7 @@ from typing import Any, BinaryIO, TextIO
 
 from wildeval.cards import stream_shows_suits
 from wildeval.evaluator import RANKINGS
+from wildeval.rankings import spec
 from wildeval.wild import WildError, parse_wild
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "HelpFormatter",
     "add_ascii",
     "add_settings",
+    "hand_sizes_help",
     "check_writable",
     "int_in",
     "output_bytes",
@@ -86,12 +88,24 @@ def wild_ranks(text: str) -> str:
 
 def add_settings(parser: argparse.ArgumentParser, *, wild_help: str = 'wild ranks, e.g. "3" or "357"') -> None:
     """``--ranking``, ``--wild`` and ``--no-flush-duplicates``."""
+    with_wild = " and ".join(name for name in RANKINGS if spec(name).takes_wild)
     parser.add_argument("--ranking", default="high", choices=RANKINGS,
                         help="the ranking: %(choices)s (default: high)")
     parser.add_argument("--wild", default=None, type=wild_ranks,
-                        help=f"{wild_help} (high and three_card_poker only; default: none)")
+                        help=f"{wild_help} ({with_wild} only; default: none)")
     parser.add_argument("--no-flush-duplicates", dest="flush_duplicates", action="store_false",
                         help="a wild in a flush stands for the highest card of its suit not held")
+
+
+def hand_sizes_help() -> str:
+    """The hand sizes of every ranking, as help texts say them: ``1-7 for high, 5-7 for low27 and
+    low_a5, 3 for three_card_poker``."""
+    by_sizes: dict[tuple[int, int], list[str]] = {}
+    for name in RANKINGS:
+        row = spec(name)
+        by_sizes.setdefault((row.min_cards, row.max_cards), []).append(name)
+    return ", ".join((f"{low}-{high}" if low < high else f"{low}") + f" for {' and '.join(names)}"
+                     for (low, high), names in by_sizes.items())
 
 
 def add_ascii(parser: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from wildeval.cards import format_cards
 from wildeval.cli.cluster import add_cluster, client_for
-from wildeval.cli.common import add_settings, int_in
+from wildeval.cli.common import add_settings, hand_sizes_help, int_in
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.evaluator import Evaluator, census
 from wildeval.values import categories_best_first
@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
         description="Count all C(52, N_CARDS) hands by category, exactly, on every core.",
     )
     p.add_argument("n_cards", type=int, metavar="N_CARDS",
-                   help="cards per hand: 1-7 for high, 5-7 for low27 and low_a5, 3 for three_card_poker")
+                   help=f"cards per hand: {hand_sizes_help()}")
     add_settings(p)
     p.add_argument("--threads", type=int_in(1), default=None,
                    help="threads (default: every core; per task on a cluster, default 1)")
