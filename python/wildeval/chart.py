@@ -52,6 +52,9 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval.evaluator import Evaluator, Ranking
+from wildeval.rankings.three_card_poker import CODES as THREE_CARD_CODES
+from wildeval.rankings.words import PLURALS as _PLURALS
+from wildeval.rankings.words import RANK_NAMES as _NAMES
 from wildeval.values import LOW_BASE, Category
 
 __all__ = ["DEFAULT_DEALS", "MAX_DEALS", "Chart", "HandClass", "class_name", "field_chart",
@@ -62,13 +65,8 @@ MAX_DEALS = 100_000_000
 GROUPS = 50  # independent groups of deals for the standard error
 _BLOCK = 100_000  # deals drawn and evaluated at once (bounds the memory)
 
-_NAMES = ["deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-          "queen", "king", "ace"]
-_PLURALS = ["deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-            "jacks", "queens", "kings", "aces"]
 # three-card poker's value codes (see wildeval.values): the category of each
-_THREE_CARD = (Category.HIGH_CARD, Category.PAIR, Category.FLUSH, Category.STRAIGHT,
-               Category.THREE_OF_A_KIND, Category.STRAIGHT_FLUSH)
+_THREE_CARD = tuple(sorted(THREE_CARD_CODES, key=THREE_CARD_CODES.__getitem__))
 
 
 @dataclass(frozen=True)
