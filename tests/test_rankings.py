@@ -4,7 +4,9 @@ characters, the wild-rank parser) in one place."""
 
 from __future__ import annotations
 
+import ast
 import itertools
+import pathlib
 from typing import get_args
 
 import numpy as np
@@ -33,6 +35,31 @@ def test_every_reference_module_is_there() -> None:
     for name in RANKINGS:
         solver = reference.evaluator.solver_of(name)
         assert callable(solver.solve_hand) and callable(solver.cards_of)
+
+
+def _wildeval_imports(package: str) -> dict[str, set[str]]:
+    """The wildeval modules each module of a subpackage imports, by file name."""
+    folder = pathlib.Path(reference.__file__).parent.parent / package
+    found: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+        found[path.name] = {n for n in names if n.startswith("wildeval")}
+    return found
+
+
+def test_the_reference_shares_facts_not_evaluation() -> None:
+    """The reference imports the registry, the codecs and the card and wild parsers, never the
+    native evaluator; the registry and codecs import neither evaluator."""
+    allowed = ("wildeval.cards", "wildeval.wild", "wildeval.values", "wildeval.rankings", "wildeval.reference")
+    for name, imported in _wildeval_imports("reference").items():
+        assert all(m.startswith(allowed) for m in imported), (name, imported)
+    for name, imported in _wildeval_imports("rankings").items():
+        assert all(m.startswith(("wildeval.cards", "wildeval.rankings")) for m in imported), (name, imported)
 
 
 def _values_made(name: str) -> np.ndarray:
