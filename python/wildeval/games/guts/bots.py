@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+import wildeval
+
 from wildeval.games import BotError
 from wildeval.games.guts.rules import GutsRules
-from wildeval.games.guts.state import Advance, Declare, Phase, PlayerView
+from wildeval.games.guts.state import Advance, Declare, Phase, PlayerView, view_of
 from wildeval.sampling import random_hands
 
 if TYPE_CHECKING:
@@ -58,6 +60,9 @@ class StrengthTable:
         self.samples = samples
         self.seed = seed
         self._sorted: dict[tuple[str, str | None, bool, int], list[int]] = {}
+        # per rules object and stage: the rules (kept, so that their id stays theirs), the
+        # stage's evaluator and card count, and the sorted values of its setting
+        self._stages: dict[tuple[int, int], tuple[GutsRules, wildeval.Evaluator, int, list[int]]] = {}
 
     def _values(self, rules: GutsRules, stage: int) -> list[int]:
         ranking, wild = rules.evaluator_settings(stage)
@@ -68,11 +73,19 @@ class StrengthTable:
             self._sorted[key] = sorted(int(v) for v in rules.evaluator(stage).batch(hands))
         return self._sorted[key]
 
-    def share(self, rules: GutsRules, stage: int, cards: list[int]) -> float:
+    def _stage(self, rules: GutsRules, stage: int) -> tuple[GutsRules, wildeval.Evaluator, int, list[int]]:
+        found = self._stages.get((id(rules), stage))
+        if found is None or found[0] is not rules:
+            values = self._values(rules, stage)
+            found = self._stages[id(rules), stage] = (
+                rules, rules.evaluator(stage), rules.stages[stage].cards, values)
+        return found
+
+    def share(self, rules: GutsRules, stage: int, cards: Sequence[int]) -> float:
         """The share (0-1) of random hands of stage ``stage`` (0-based) that ``cards`` beat,
         ties counting half."""
-        values = self._values(rules, stage)
-        v = rules.evaluator(stage)(cards[: rules.stages[stage].cards])
+        _, evaluate, n, values = self._stage(rules, stage)
+        v = evaluate(list(cards[:n]))
         below = bisect.bisect_left(values, v)
         above = bisect.bisect_right(values, v)
         return (below + above) / (2 * len(values))
@@ -124,7 +137,7 @@ class ThresholdBot:
         return bar
 
     def declare(self, view: PlayerView, rules: GutsRules) -> bool:
-        strength = self.table.share(rules, view.stage - 1, list(view.cards))
+        strength = self.table.share(rules, view.stage - 1, view.cards)
         return strength >= self.bar(view, rules)
 
 
@@ -145,18 +158,19 @@ def play_bots(game: GutsGame, bots: Mapping[str, Bot]) -> GutsGame:
     missing = [p for p in game.players if p not in bots]
     if missing:
         raise ValueError(f"no bot for {', '.join(missing)}")
+    advance = Advance()
     while not game.over:
         if game.phase is Phase.DECLARE:
-            for p in due(game):
-                game.apply(Declare(p, ask_bot(game, p, bots[p])))
+            for p in game.due():  # each may declare in unless at table stakes with no chips left
+                game.apply(Declare(p, _answer(game, p, bots[p]) if game._can_stake(p) else False))
         else:
-            game.apply(Advance())
+            game.apply(advance)
     return game
 
 
 def due(game: GutsGame) -> list[str]:
-    """The players whose declaration may be made now, in order."""
-    return list(dict.fromkeys(a.player for a in game.legal_actions() if isinstance(a, Declare)))
+    """The players whose declaration may be made now, in order (:meth:`GutsGame.due`)."""
+    return game.due()
 
 
 def ask_bot(game: GutsGame, player: str, bot: Bot) -> bool:
@@ -165,8 +179,13 @@ def ask_bot(game: GutsGame, player: str, bot: Bot) -> bool:
     bool. The game is not touched."""
     if not game.can(Declare(player, True)):
         return False
+    return _answer(game, player, bot)
+
+
+def _answer(game: GutsGame, player: str, bot: Bot) -> bool:
+    """What ``bot`` declares for ``player``, who may declare either way now (:func:`ask_bot`)."""
     try:
-        answer = bot.declare(game.view(player), game.rules)
+        answer = bot.declare(view_of(game, player), game.rules)
     except Exception as error:
         raise BotError(f"the bot of {player} ({_label(bot)}) failed: {type(error).__name__}: {error}") from error
     if not isinstance(answer, (bool, np.bool_)):

@@ -34,7 +34,7 @@ from typing import Any
 
 from wildeval.games.guts.payments import split, stage_payments
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules
-from wildeval.games.guts.state import Action, Advance, Declare, Phase, PlayerView, view_of
+from wildeval.games.guts.state import Action, Advance, Declare, Phase, PlayerView, TableMoment, view_of
 from wildeval.games.table import (
     Engine,
     IllegalAction,
@@ -140,6 +140,7 @@ class GutsGame(Engine[Action]):
         self._settlements: list[dict[str, Any]] = []  # this round's settle events
         self.winner: str | None = None
         self.end_reason: str | None = None
+        self._moment: TableMoment | None = None  # what the views share until the next table step
 
     # -- reading the state ------------------------------------------------------------------
 
@@ -191,10 +192,20 @@ class GutsGame(Engine[Action]):
 
     def to_act(self) -> str | None:
         """Whose declaration is due (in-turn mode); None when anyone waiting may declare or none is due."""
-        waiting = self.waiting_for()
-        if waiting and self.rules.declaration == "in_turn":
-            return waiting[0]
+        if self.phase is not Phase.DECLARE or self.rules.declaration != "in_turn":
+            return None
+        declared = self.declarations
+        for p in self.seated:
+            if p not in declared:
+                return p
         return None
+
+    def due(self) -> list[str]:
+        """The players whose declaration may be made now, in order: the one to act (in turn), or
+        everyone still to declare (simultaneous); nobody outside the declarations. These are
+        the players of :meth:`legal_actions`."""
+        waiting = self.waiting_for()
+        return waiting[:1] if self.rules.declaration == "in_turn" else waiting
 
     def legal_actions(self) -> list[Action]:
         """Everything that may be done now: ``[Advance()]`` outside the declarations, the due
@@ -203,8 +214,8 @@ class GutsGame(Engine[Action]):
             return []
         if self.phase is not Phase.DECLARE:
             return [Advance()]
-        due = self.waiting_for()[:1] if self.rules.declaration == "in_turn" else self.waiting_for()
-        return [Declare(p, choice) for p in due for choice in (True, False) if not choice or self._can_stake(p)]
+        return [Declare(p, choice) for p in self.due() for choice in (True, False)
+                if not choice or self._can_stake(p)]
 
     def _can_stake(self, player: str) -> bool:
         """Whether ``player`` may declare in: always on a running tab; at table stakes only with
@@ -233,6 +244,8 @@ class GutsGame(Engine[Action]):
         which is exact for it and much quicker to copy and compare than deep copies."""
         data: dict[str, Any] = {}
         for key, value in vars(self).items():
+            if key == "_moment":
+                continue  # a copy of the state for the views, made from the rest
             if key == "rules":
                 data[key] = json.dumps(self.rules.to_dict(), sort_keys=True)
             elif key == "_rng":
@@ -320,7 +333,13 @@ class GutsGame(Engine[Action]):
         if isinstance(action, Declare):
             self._declare(action)
         else:
-            getattr(self, _STEPS[self.phase])()
+            self._step()
+
+    def _step(self) -> None:
+        """The table's step of this phase (ante, deal, settle or move on): the only changes of
+        what a view shows besides the declarations, so the views' shared moment is dropped."""
+        self._moment = None
+        getattr(self, _STEPS[self.phase])()
 
     def declare(self, player: str, stay_in: bool) -> None:
         """Shorthand for ``apply(Declare(player, stay_in))``."""
@@ -333,7 +352,7 @@ class GutsGame(Engine[Action]):
     def advance_to_decision(self) -> GutsGame:
         """Advance until players must declare or the game is over; returns the game."""
         while self.phase not in (Phase.DECLARE, Phase.OVER):
-            getattr(self, _STEPS[self.phase])()
+            self._step()
         return self
 
     def _check_player(self, player: object, doing: str) -> str:
@@ -375,7 +394,7 @@ class GutsGame(Engine[Action]):
         player = action.player
         self.declarations[player] = action.stay_in
         self.events.append({"type": "declare", "stage": self.stage + 1, "player": player, "in": action.stay_in})
-        if not self.waiting_for():
+        if len(self.declarations) == len(self.seated):  # everyone has (only the seated declare)
             self.phase = Phase.SETTLE
 
     def _move(self, payer: str | None, payee: str | None, amount: int, reason: str, stage: int) -> None:
@@ -413,15 +432,17 @@ class GutsGame(Engine[Action]):
         self.phase = Phase.DEAL
 
     def _deal(self) -> None:
+        """One card at a time round the seated players, until each holds the stage's count: the
+        i-th seated player's new cards are every n-th card of the deck from the i-th on."""
         held = self.rules.stages[self.stage - 1].cards if self.stage else 0
-        order = self.declaration_order()
-        new: dict[str, list[int]] = {p: [] for p in order}
-        for _ in range(self.rules.stages[self.stage].cards - held):
-            for p in order:
-                card = self.deck[self._dealt]
-                self._dealt += 1
-                self.hands[p].append(card)
-                new[p].append(card)
+        order = self.seated
+        n = len(order)
+        start = self._dealt
+        stop = start + n * (self.rules.stages[self.stage].cards - held)
+        new = {p: self.deck[start + i:stop:n] for i, p in enumerate(order)}
+        for p, cards in new.items():
+            self.hands[p] += cards
+        self._dealt = stop
         self.declarations = {}
         self.events.append({"type": "deal", "stage": self.stage + 1, "cards": new})
         self.phase = Phase.DECLARE
@@ -439,14 +460,15 @@ class GutsGame(Engine[Action]):
             stage_winner = ins[0]
             event.update(outcome="leg", leg=ins[0])
         else:
-            values = {p: self.stage_value(p) for p in ins}
+            evaluate = self.rules.evaluator(self.stage)
+            n = self.rules.stages[self.stage].cards
+            values = {p: evaluate(self.hands[p][:n]) for p in ins}
             stack = self.rules.stack
             chips = {p: stack + self.books.balances[p] for p in ins} if stack is not None else None
             winners, amount, payments = stage_payments(self.rules, ins, values, pot=self.pot, chips=chips)
             for pay in payments:
                 self._move(pay["from"], pay["to"], pay["amount"], "stage payment", stage_no)
             stage_winner = winners[0] if len(winners) == 1 else None
-            n = self.rules.stages[self.stage].cards
             event.update(
                 outcome="showdown", winners=winners, values=values,
                 hands={p: self.hands[p][:n] for p in ins}, amount=amount, payments=payments,

@@ -49,19 +49,23 @@ def _cards(cards: Sequence[int]) -> str:
         return format_cards(cards)  # not plain cards: its words for what is wrong
 
 
+_CARDS = frozenset({"deck", "cards", "hands", "values"})  # the keys whose values are written as text
+
+
 def encode_event(event: Mapping[str, Any], rules: GutsRules) -> dict[str, Any]:
     """One event as the history writes it: a new dict; ``event`` is left as it is."""
-    out: dict[str, Any] = {}
+    out = dict(event)  # plain values as they are; the rest replaced below, in place
     for key, value in event.items():
-        if key == "deck":
+        if key not in _CARDS:
+            if isinstance(value, (dict, list)):
+                out[key] = fresh(value)
+        elif key == "deck":
             out[key] = _cards(value)
-        elif key in ("cards", "hands"):
-            out[key] = {p: _cards(cards) for p, cards in value.items()}
         elif key == "values":
-            ev = rules.evaluator(int(event["stage"]) - 1)
-            out[key] = {p: {"value": v, "description": ev.describe(v)} for p, v in value.items()}
-        else:
-            out[key] = fresh(value)
+            stage = int(event["stage"]) - 1
+            out[key] = {p: {"value": v, "description": rules.describe(stage, v)} for p, v in value.items()}
+        else:  # cards, hands
+            out[key] = {p: _cards(cards) for p, cards in value.items()}
     return out
 
 

@@ -167,6 +167,8 @@ class GutsRules:
     _evaluators: dict[int, wildeval.Evaluator] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     _labels: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _descriptions: dict[tuple[int, int], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -232,6 +234,20 @@ class GutsRules:
             self._evaluators[stage] = wildeval.Evaluator(
                 ranking, wild, flush_duplicates=self.flush_duplicates)
         return self._evaluators[stage]
+
+    def describe(self, stage: int, value: int) -> str:
+        """The description of a hand value at stage ``stage`` (0-based), as the stage's evaluator
+        gives it; each value's is kept with the rules once made.
+
+        >>> rules = preset("three-five-seven")
+        >>> rules.describe(0, rules.evaluator(0)([6, 44, 45]))    # 3h Kc Kd, threes wild
+        'Three of a kind, kings'
+        """
+        key = (stage, value)
+        text = self._descriptions.get(key)
+        if text is None:
+            text = self._descriptions[key] = self.evaluator(stage).describe(value)
+        return text
 
     def stage_label(self, stage: int) -> str:
         """A stage as players say it: ``'3 cards, high, threes wild'``."""

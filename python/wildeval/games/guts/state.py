@@ -17,9 +17,9 @@ Advance()
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wildeval.games.table import IllegalAction, InvariantError, Transfer
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from wildeval.games.guts.engine import GutsGame
 
 __all__ = ["Action", "Advance", "Declare", "IllegalAction", "IllegalActionError", "InvariantError", "Phase", "PlayerView",
-           "Transfer", "action_from_json", "fresh", "view_of"]
+           "TableMoment", "Transfer", "LAZY_FIELDS", "action_from_json", "fresh", "view_of"]
 
 IllegalActionError = IllegalAction
 """The guts name of :class:`wildeval.games.table.IllegalAction` (the same class)."""
@@ -84,6 +84,13 @@ class PlayerView:
     stage but the last only the players who were in see them; at the last stage everyone does.
     ``declared`` holds the declarations this player can see (in simultaneous mode the others' stay
     hidden until everyone has declared); ``waiting_for`` the players still to declare.
+
+    A game's views (:func:`view_of`) are lazy: the fields a bot reads first (its cards, the stage,
+    who is seated, the pot) are set at once, and the others (:data:`LAZY_FIELDS`) are worked out
+    at their first reading from a copy of the state the view was taken in (a
+    :class:`TableMoment` that the views taken between two table steps share, and the
+    declarations), so each reads as it would have then. A view built by hand with every field is
+    an ordinary frozen dataclass.
     """
 
     player: str
@@ -109,6 +116,86 @@ class PlayerView:
     winner: str | None
     end_reason: str | None
 
+    if not TYPE_CHECKING:  # the lazy fields (mypy sees only the fields above)
+
+        def __getattr__(self, name: str) -> Any:
+            seen = self.__dict__.get("_seen")
+            if seen is None or name not in LAZY_FIELDS:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            value = self.__dict__[name] = _LAZY[name](self, *seen)
+            return value
+
+
+class TableMoment(NamedTuple):
+    """What every view of a game shows alike between two table steps (ante, deal, settle, move
+    on), copied once and shared by those views, which make their own fields from it. Nothing
+    here changes in place once made: the event dicts of ``compared`` and ``settled`` are never
+    changed after they are written."""
+
+    counts: tuple[int, ...]  # each player's cards, in seat order
+    held: dict[str | None, int]  # the ledger's balances (None: the pot)
+    legs: dict[str, int]
+    streaks: dict[str, int]
+    stack: int | None
+    simultaneous: bool
+    last: int  # the last stage (1-based)
+    compared: tuple[Mapping[str, Any], ...]  # this round's compared hands
+    settled: tuple[Mapping[str, Any], ...]  # this round's settle events
+
+
+Lazy = Callable[[PlayerView, TableMoment, Mapping[str, bool]], Any]
+
+
+def _declared(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bool]) -> dict[str, bool]:
+    hidden = moment.simultaneous and view.phase is Phase.DECLARE
+    return {p: v for p, v in declarations.items() if p == view.player or not hidden}
+
+
+def _waiting(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bool]) -> tuple[str, ...]:
+    if view.phase is not Phase.DECLARE:
+        return ()
+    return tuple(p for p in view.seated if p not in declarations)
+
+
+def _to_act(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bool]) -> str | None:
+    waiting = view.waiting_for
+    return waiting[0] if waiting and not moment.simultaneous else None
+
+
+def _shown(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bool]) -> tuple[Mapping[str, Any], ...]:
+    player = view.player
+    return tuple(
+        {"stage": item["stage"], "in": list(item["in"]),
+         "hands": {p: list(c) for p, c in item["hands"].items()}}
+        for item in moment.compared if item["public"] or player in item["in"])
+
+
+def _settlements(view: PlayerView, moment: TableMoment,
+                 declarations: Mapping[str, bool]) -> tuple[Mapping[str, Any], ...]:
+    player, last = view.player, moment.last
+    return tuple(
+        {k: fresh(v) for k, v in e.items()
+         if k not in ("hands", "values") or e["stage"] == last or player in e["in"]}
+        for e in moment.settled)
+
+
+_LAZY: dict[str, Lazy] = {
+    "card_counts": lambda view, moment, _: dict(zip(view.players, moment.counts)),
+    "legs": lambda view, moment, _: dict(moment.legs),
+    "streaks": lambda view, moment, _: dict(moment.streaks),
+    "balances": lambda view, moment, _: {p: moment.held[p] for p in view.players},
+    "chips": lambda view, moment, _: (None if moment.stack is None
+                                      else {p: moment.stack + moment.held[p] for p in view.players}),
+    "declared": _declared,
+    "waiting_for": _waiting,
+    "to_act": _to_act,
+    "shown": _shown,
+    "settlements": _settlements,
+}
+
+LAZY_FIELDS = frozenset(_LAZY)
+"""The fields of a game's view worked out at their first reading."""
+
 
 def fresh(data: Any) -> Any:
     """A copy of plain event data (dicts and lists of ints, text, bools and None) that shares no
@@ -129,42 +216,35 @@ def fresh(data: Any) -> Any:
 def view_of(game: GutsGame, player: str) -> PlayerView:
     """What ``player`` may see of ``game`` now: in simultaneous mode the others' declarations
     stay hidden until everyone has declared; hands compared at a stage are shown to those who
-    were in, and to everyone at the last stage."""
-    simultaneous_hidden = game.rules.declaration == "simultaneous" and game.phase is Phase.DECLARE
-    declared = {p: v for p, v in game.declarations.items() if p == player or not simultaneous_hidden}
-    shown = tuple(
-        {"stage": item["stage"], "in": list(item["in"]),
-         "hands": {p: list(c) for p, c in item["hands"].items()}}
-        for item in game._shown if item["public"] or player in item["in"]
-    )
-    last = len(game.rules.stages)
-    settlements = tuple(
-        {k: fresh(v) for k, v in e.items()
-         if k not in ("hands", "values") or e["stage"] == last or player in e["in"]}
-        for e in game._settlements)
-    balances = game.balances
-    stack = game.rules.stack
-    return PlayerView(
+    were in, and to everyone at the last stage. The view is lazy (see :class:`PlayerView`)."""
+    moment = game._moment
+    if moment is None:  # the first view since the last table step
+        rules = game.rules
+        moment = game._moment = TableMoment(
+            counts=tuple([len(game.hands[p]) for p in game.players]),
+            held=dict(game.books.balances),
+            legs=dict(game.legs),
+            streaks=dict(game.streaks),
+            stack=rules.stack,
+            simultaneous=rules.declaration == "simultaneous",
+            last=len(rules.stages),
+            compared=tuple(game._shown),
+            settled=tuple(game._settlements),
+        )
+    view = object.__new__(PlayerView)  # the eager fields at once, without a check per field
+    view.__dict__.update(
         player=player,
         phase=game.phase,
         round=game.round,
         stage=game.stage + 1,
         stage_label=game.rules.stage_label(game.stage),
-        dealer=game.dealer_name,
+        dealer=game.players[game.dealer],
         players=game.players,
         seated=game.seated,
         cards=tuple(game.hands[player]),
-        card_counts={p: len(game.hands[p]) for p in game.players},
-        pot=game.pot,
-        legs=dict(game.legs),
-        streaks=dict(game.streaks),
-        balances=balances,
-        chips=None if stack is None else {p: stack + b for p, b in balances.items()},
-        declared=declared,
-        waiting_for=tuple(game.waiting_for()),
-        to_act=game.to_act(),
-        shown=shown,
-        settlements=settlements,
+        pot=moment.held[None],
         winner=game.winner,
         end_reason=game.end_reason,
+        _seen=(moment, dict(game.declarations)),
     )
+    return view
