@@ -2,6 +2,7 @@
 // multiset, at the multiset's slot in the rank tables.
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "tables.hpp"
 
@@ -43,6 +44,7 @@ LowTables LowTables::build() {
         one[r] = 1;
         unit[r] = rank_key(one, 0);
     }
+    std::vector<std::pair<uint32_t, uint32_t>> seven;  // seven cards: (slot in RankTables::seven, value)
     std::vector<uint32_t> slots, low27_values, a5_values;  // one entry per multiset, in visiting order
     std::array<int, kRanks> counts{};
     // every multiset of 5-7 ranks, at most four of each: its lowest five-card sub-multiset for
@@ -64,6 +66,8 @@ LowTables LowTables::build() {
                 for (int copy = 0; copy < counts[r]; ++copy) bits += card_bit(4 * r + copy);
             slots.push_back(slot(key));
             low27_values.push_back(low);
+            if (cards == kMaxCards)
+                seven.emplace_back(SevenShape::slot(key, t.seven.multiplier, t.seven.displacement.data()), kLowBase - low);
             a5_values.push_back(low_a5_from_bits(bits));
             return;
         }
@@ -75,6 +79,8 @@ LowTables LowTables::build() {
     };
     visit(visit, 0, 0);
     LowTables out;
+    out.seven_low27.assign(t.seven.values.size(), 0);
+    for (const auto& [at, value] : seven) out.seven_low27[at] = value;
     const std::vector<uint32_t> low27_ordinals = ordinals(low27_values, out.low27);
     const std::vector<uint32_t> a5_ordinals = ordinals(a5_values, out.a5);
     out.slots.assign(t.all.values.size(), 0);

@@ -143,10 +143,10 @@ RankTables RankTables::build() {
     }
     t.all = perfect_hash(all, RankShape::kBucketBits, RankShape::kTableBits);
     t.seven = perfect_hash(seven, SevenShape::kBucketBits, SevenShape::kTableBits);
-    t.flush.assign(2 * (kMaxWild + 1) * kSuitMaskSize, 0);
+    t.flush.assign(2 * kFlushSlices * kSuitMaskSize, 0);
     for (int dup = 0; dup < 2; ++dup)
-        for (int wild = 0; wild <= kMaxWild; ++wild) {
-            uint32_t* out = t.flush.data() + (dup * (kMaxWild + 1) + wild) * kSuitMaskSize;
+        for (int wild = 0; wild < kFlushSlices; ++wild) {
+            uint32_t* out = t.flush.data() + (dup * kFlushSlices + wild) * kSuitMaskSize;
             for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask)
                 if (__builtin_popcount(mask) + wild <= kMaxCards) out[mask] = flush_value(mask, wild, dup != 0);
         }

@@ -40,16 +40,20 @@ using SevenShape = HashShape<14, 16>;
 struct RankTables {
     PerfectHash all;    // RankShape; values: the best hand ignoring flushes, by (ranks, wilds)
     PerfectHash seven;  // SevenShape; the same values for seven natural cards
-    // [flush_duplicates][wild count][13-bit mask of the natural cards of one suit]: the best
-    // flush or straight flush of that suit, 0 where no flush is possible.
+    // [flush_duplicates][wild count 0-3][13-bit mask of the natural cards of one suit]: the best
+    // flush or straight flush of that suit, 0 where no flush is possible. Four or more wild
+    // cards among five or more make five of a kind, which beats every flush: such hands may
+    // read any slice (flush_slice), since the best of the two values is the five of a kind.
     std::vector<uint32_t> flush;
+    static constexpr int kFlushSlices = 4;
+    static constexpr int flush_slice(int wild) { return wild & (kFlushSlices - 1); }
 
     static RankTables build();
     std::size_t bytes() const { return all.bytes() + seven.bytes() + flush.size() * sizeof(uint32_t); }
 
     uint32_t slot(uint64_t key) const { return RankShape::slot(key, all.multiplier, all.displacement.data()); }
     const uint32_t* flush_table(bool duplicates, int wild) const {
-        return flush.data() + (static_cast<std::size_t>(duplicates) * (kMaxWild + 1) + wild) * kSuitMaskSize;
+        return flush.data() + (static_cast<std::size_t>(duplicates) * kFlushSlices + flush_slice(wild)) * kSuitMaskSize;
     }
     // The "high" value of natural cards (flushes included), any number of them 1-7.
     uint32_t natural(const Hand& h) const {
@@ -73,9 +77,14 @@ struct LowTables {
     std::vector<uint32_t> slots;  // low27 ordinal | a5 ordinal << 16
     std::vector<uint32_t> low27;  // ordinal -> the high-style value of the best five for deuce-to-seven
     std::vector<uint32_t> a5;     // ordinal -> the ace-to-five value (kLowBase - ...)
+    // Seven natural cards, at their slot in RankTables::seven: the deuce-to-seven value
+    // (kLowBase - the best five by ranks, flushes aside), one read for the 7-card batch kernel.
+    std::vector<uint32_t> seven_low27;
 
     static LowTables build();
-    std::size_t bytes() const { return (slots.size() + low27.size() + a5.size()) * sizeof(uint32_t); }
+    std::size_t bytes() const {
+        return (slots.size() + low27.size() + a5.size() + seven_low27.size()) * sizeof(uint32_t);
+    }
     uint32_t low27_of(uint32_t slot) const { return low27[slots[slot] & 0xFFFF]; }
     uint32_t a5_of(uint32_t slot) const { return a5[slots[slot] >> 16]; }
 };

@@ -83,7 +83,7 @@ private:
             // wild cards five of a kind beats every flush. So the two lowest suits that can are
             // read (a missing one at entry 0, which holds no flush).
             uint32_t value = nonflush[RankShape::slot(h.key, multiplier, displacement)];
-            const uint32_t* table = flush_ + h.wild() * kSuitMaskSize;
+            const uint32_t* table = flush_ + RankTables::flush_slice(h.wild()) * kSuitMaskSize;
             const uint64_t natural = h.bits & natural_bits_;
             const uint64_t flags = h.flush_flags();  // bit 4s + 3: suit s can
             const uint64_t second = flags & (flags - 1);
