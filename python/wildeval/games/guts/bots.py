@@ -27,7 +27,7 @@ import wildeval
 
 from wildeval.games import BotError
 from wildeval.games.guts.rules import GutsRules
-from wildeval.games.guts.state import Advance, Declare, Phase, PlayerView, view_of
+from wildeval.games.guts.state import Declare, PlayerView, view_of
 from wildeval.sampling import random_hands
 
 if TYPE_CHECKING:
@@ -158,13 +158,11 @@ def play_bots(game: GutsGame, bots: Mapping[str, Bot]) -> GutsGame:
     missing = [p for p in game.players if p not in bots]
     if missing:
         raise ValueError(f"no bot for {', '.join(missing)}")
-    advance = Advance()
-    while not game.over:
-        if game.phase is Phase.DECLARE:
-            for p in game.due():  # each may declare in unless at table stakes with no chips left
-                game.apply(Declare(p, _answer(game, p, bots[p]) if game._can_stake(p) else False))
-        else:
-            game.apply(advance)
+    declare = {p: (Declare(p, False), Declare(p, True)) for p in game.players}  # made once, frozen
+    apply = game.apply
+    while not game.advance_to_decision().over:  # the table's steps, each always allowed
+        for p in game.due():  # each may declare in unless at table stakes with no chips left
+            apply(declare[p][game._can_stake(p) and _answer(game, p, bots[p])])
     return game
 
 

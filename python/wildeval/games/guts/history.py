@@ -44,7 +44,7 @@ _TEXT = {c: format_cards([c]) for c in range(52)}  # each card's text, as format
 def _cards(cards: Sequence[int]) -> str:
     """``format_cards(cards)``, by table for the engine's own cards (ints 0-51)."""
     try:
-        return " ".join([_TEXT[c] for c in cards])
+        return " ".join(map(_TEXT.__getitem__, cards))
     except (KeyError, TypeError):
         return format_cards(cards)  # not plain cards: its words for what is wrong
 

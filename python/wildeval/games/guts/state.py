@@ -132,6 +132,7 @@ class TableMoment(NamedTuple):
     here changes in place once made: the event dicts of ``compared`` and ``settled`` are never
     changed after they are written."""
 
+    label: str  # the stage's label
     counts: tuple[int, ...]  # each player's cards, in seat order
     held: dict[str | None, int]  # the ledger's balances (None: the pot)
     legs: dict[str, int]
@@ -221,6 +222,7 @@ def view_of(game: GutsGame, player: str) -> PlayerView:
     if moment is None:  # the first view since the last table step
         rules = game.rules
         moment = game._moment = TableMoment(
+            label=rules.stage_label(game.stage),
             counts=tuple([len(game.hands[p]) for p in game.players]),
             held=dict(game.books.balances),
             legs=dict(game.legs),
@@ -237,7 +239,7 @@ def view_of(game: GutsGame, player: str) -> PlayerView:
         phase=game.phase,
         round=game.round,
         stage=game.stage + 1,
-        stage_label=game.rules.stage_label(game.stage),
+        stage_label=moment.label,
         dealer=game.players[game.dealer],
         players=game.players,
         seated=game.seated,
