@@ -52,6 +52,7 @@ MODULES = [
     "wildeval.games.draw.actions",
     "wildeval.games.draw.pokerkit_model",
     "wildeval.games.draw.hand",
+    "wildeval.games.draw.chips",
     "wildeval.games.draw.draws",
     "wildeval.games.draw.table",
     "wildeval.games.draw.bots",

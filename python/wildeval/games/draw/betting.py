@@ -21,9 +21,7 @@ class Betting(HandState):
 
     def _post(self, seat: int, amount: int, what: str) -> None:
         amount = min(amount, self._stacks[seat])
-        self._stacks[seat] -= amount
-        self._bets[seat] += amount
-        self._contrib[seat] += amount
+        self._chips.wager(seat, amount, what, self.betting_round + 1)
         self.events.append(Event("post", seat, amount, (), what, self._stacks[seat] == 0))
 
     def _effective_stack(self, seat: int) -> int:
@@ -135,12 +133,12 @@ class Betting(HandState):
             self.events.append(Event("check", seat))
         elif action.kind is Kind.CALL:
             assert action.amount is not None
-            self._move_to_bet(seat, action.amount)
+            self._chips.wager(seat, action.amount, "call", self.betting_round + 1)
             self.events.append(Event("call", seat, action.amount, (), "", self._stacks[seat] == 0))
         else:  # BET or RAISE
             assert action.amount is not None
             to = action.amount
-            self._move_to_bet(seat, to - self._bets[seat])
+            self._chips.wager(seat, to - self._bets[seat], action.kind.value, self.betting_round + 1)
             all_in = self._stacks[seat] == 0
             # a full bet or raise (completing a short all-in is one), or an all-in of half a bet
             # or more, reopens the betting and counts toward the cap; an all-in of less does
@@ -161,25 +159,17 @@ class Betting(HandState):
             self._queue = []
             self._end_betting()
 
-    def _move_to_bet(self, seat: int, amount: int) -> None:
-        assert 0 <= amount <= self._stacks[seat]
-        self._stacks[seat] -= amount
-        self._bets[seat] += amount
-        self._contrib[seat] += amount
-
     def _end_betting(self) -> None:
         self._pokerkit.round_ends(self)
         ordered = sorted(self._bets)
         cutoff = ordered[-2]
+        stage = self.betting_round + 1
         for p in range(self.n):
             if self._bets[p] > cutoff:  # the uncalled part of a bet goes back
                 excess = self._bets[p] - cutoff
-                self._bets[p] -= excess
-                self._contrib[p] -= excess
-                self._stacks[p] += excess
+                self._chips.give_back(p, excess, stage)
                 self.events.append(Event("return", p, excess))
-        self._pot += sum(self._bets)
-        self._bets = [0] * self.n
+        self._chips.collect(stage)
         self._pokerkit.chips_collected(self)
         self._after_betting()
 

@@ -5,21 +5,30 @@ Draw, whose rules are those of ``shared/rules/deuce-to-seven-triple-draw.hu.txt`
 text is silent, Robert's Rules of Poker as ``shared/rules/README.md`` settles). Every decision
 is written down in ``docs/triple-draw.md``.
 
-A :class:`Hand` offers, for every action, :meth:`Hand.verify` (why it is refused, or the
-action with its amount), :meth:`Hand.can` and :meth:`Hand.apply` (``act`` is the older
-name); :meth:`Hand.legal_actions` lists, with their amounts, exactly the actions it accepts.
-Anything else raises :class:`IllegalAction` (a ``ValueError`` naming the player and the
-action) and leaves the hand unchanged. The parts of the rules live in their own modules:
+A :class:`Hand` offers the operations of every engine (the table layer's
+:class:`~wildeval.games.table.Operations`, as ``GutsGame`` does): for every action
+:meth:`Hand.verify` (why it is refused, or the action with its amount), :meth:`Hand.can` and
+:meth:`Hand.apply` (which also returns the action as taken), :attr:`~Hand.over` and
+:meth:`Hand.check_invariants`; the older names ``act``, ``can_act``, ``is_over`` and
+``check_chips`` are the same methods. :meth:`Hand.legal_actions` lists, with their amounts,
+exactly the actions it accepts. Anything else raises :class:`IllegalAction` (a ``ValueError``
+naming the player and the action) and leaves the hand unchanged. Its chips live in a table
+:class:`~wildeval.games.table.Ledger`, :attr:`~Hand.books`
+(:mod:`~wildeval.games.draw.chips`). The parts of the rules live in their own modules:
 :mod:`~wildeval.games.draw.betting`, :mod:`~wildeval.games.draw.draws` and
 :mod:`~wildeval.games.draw.showdown`; this one moves from one to the next.
 
 >>> hand = Hand([100, 100, 100], button=0, seed=7)
 >>> hand.to_act, [str(a) for a in hand.legal_actions()]   # seat 0 deals, 1 and 2 post 1 and 2
 (0, ['fold', 'call 2', 'raise to 4'])
->>> _ = hand.act(Action.call()); _ = hand.act(Action.call()); _ = hand.act(Action.check())
+>>> _ = hand.apply(Action.call()); _ = hand.act(Action.call()); _ = hand.apply(Action.check())
 >>> hand.phase, hand.to_act                             # the draw starts left of the dealer
 (<Phase.DRAW: 'draw'>, 1)
->>> hand.check_chips()
+>>> hand.check_invariants(); hand.pot, hand.books.lines[0]
+(6, Transfer(round=1, stage=1, payer='stack 1', payee='bet 1', amount=1, reason='small blind'))
+>>> from wildeval.games.table import Operations
+>>> isinstance(hand, Operations), hand.check_chips == hand.check_invariants, hand.act == hand.apply
+(True, True, True)
 >>> a5 = Hand([100, 100], game=preset("ace-to-five-triple-draw"), seed=7)
 >>> a5.game.ranking, str(a5.verify(Action.raise_to()))
 ('low_a5', 'raise to 4')
@@ -30,16 +39,21 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from wildeval.cards import format_cards
 from wildeval.games.draw.actions import Action, Event, IllegalAction, Phase, PlayerView
 from wildeval.games.draw.betting import Betting
+from wildeval.games.draw.chips import DrawInvariantError, HandChips
 from wildeval.games.draw.draws import Draws
 from wildeval.games.draw.pokerkit_model import PokerkitModel, Shadow
 from wildeval.games.draw.rules import DECK_SIZE, DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules, preset
 from wildeval.games.draw.showdown import Showdown
 from wildeval.games.draw.state import BettingRound, name_list
 from wildeval.games.table.deck import complete_deck, shuffled_deck
+
+if TYPE_CHECKING:
+    from wildeval.games.table.actions import Operations
 
 __all__ = ["Hand"]
 
@@ -107,11 +121,8 @@ class Hand(Betting, Draws, Showdown):
         self.deck = tuple(shuffled_deck(self._rng) if deck is None else complete_deck(deck))
 
         self.starting_stacks = tuple(stacks)
-        self._total = sum(stacks)
-        self._stacks = list(stacks)
-        self._bets = [0] * n
-        self._contrib = [0] * n
-        self._pot = 0
+        self._chips = HandChips(stacks, hand=number)
+        self._stacks, self._bets, self._contrib = self._chips.stacks, self._chips.bets, self._chips.put_in
         self._folded = [False] * n
         self._mucked = [False] * n
         self._fold_order = []
@@ -123,7 +134,6 @@ class Hand(Betting, Draws, Showdown):
         self._draw_counts = [[] for _ in range(n)]
         self._shown = [None] * n
         self._values = [None] * n
-        self.winnings = [0] * n
         self.events = []
         self.actions = []
         self.show_losing = None
@@ -202,6 +212,11 @@ class Hand(Betting, Draws, Showdown):
         """Take an action for the player to act (or check that it is ``seat``'s turn); returns
         the action with its amount. Illegal: IllegalAction, and nothing changes."""
         action = self.verify(action, seat)
+        self._do(action)
+        return action
+
+    def _do(self, action: Action) -> None:
+        """Take a verified action for the player to act."""
         actor = self.to_act
         assert actor is not None
         self.actions.append((actor, action))
@@ -209,9 +224,8 @@ class Hand(Betting, Draws, Showdown):
             self._apply_discard(actor, action)
         else:
             self._apply_betting(actor, action)
-        return action
 
-    can_act = can  # the older names
+    can_act = can  # the older names (documented: they stay)
     act = apply
 
     # ------------------------------------------------------------------------------------------
@@ -246,25 +260,21 @@ class Hand(Betting, Draws, Showdown):
         )
 
     def check_invariants(self) -> None:
-        """The chip ledger: every chip is behind a player, in a bet or in the pot, none is made
-        or lost, and the pot holds exactly what the players put in; every card is somewhere,
-        once. Raises AssertionError."""
-        assert all(s >= 0 for s in self._stacks), f"negative stack: {self._stacks}"
-        assert all(b >= 0 for b in self._bets), f"negative bet: {self._bets}"
-        assert self._pot >= 0, f"negative pot: {self._pot}"
-        on_table = sum(self._stacks) + sum(self._bets) + self._pot
-        assert on_table == self._total, f"{on_table} chips on the table, {self._total} at the start"
-        if not self.over:
-            assert self._pot + sum(self._bets) == sum(self._contrib), "pot and contributions differ"
-            for p in range(self.n):
-                assert self._stacks[p] + self._contrib[p] == self.starting_stacks[p], f"seat {p}"
-        else:
-            assert self._pot == 0 and not any(self._bets), "chips left in the middle"
-            for p in range(self.n):
-                assert self._stacks[p] == self.starting_stacks[p] - self._contrib[p] + self.winnings[p]
+        """The chip ledger (:attr:`books`): every chip is behind a player, in a bet or in the
+        pot, none is made or lost, no account is below zero, and every seat holds its starting
+        stack less what it put in plus what it won; nothing is won before the showdown, nothing
+        is left in the middle after it; every card is somewhere, once. Raises
+        :class:`~wildeval.games.draw.chips.DrawInvariantError` (an
+        :class:`~wildeval.games.table.InvariantError`, and an ``AssertionError`` as before)."""
+        self._chips.check(self.starting_stacks)
+        if not self.over and any(self.winnings):
+            raise DrawInvariantError(f"chips won before the hand is over: {self.winnings}")
+        if self.over and (self._pot or any(self._bets)):
+            raise DrawInvariantError(f"chips left in the middle: pot {self._pot}, bets {list(self._bets)}")
         held = [c for h in self._hands for c in h]
         cards = held + self._stub + self._discard_pile + self._muck
-        assert sorted(cards) == list(range(DECK_SIZE)), "cards lost or duplicated"
+        if sorted(cards) != list(range(DECK_SIZE)):
+            raise DrawInvariantError("cards lost or duplicated")
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything that can change, as plain values (for tests: an illegal action must leave
@@ -275,8 +285,15 @@ class Hand(Betting, Draws, Showdown):
             tuple(self._folded), tuple(self._mucked), tuple(tuple(h) for h in self._hands),
             tuple(frozenset(d) for d in self._discarded), tuple(self._discard_pile),
             tuple(self._muck), tuple(self._stub), tuple(tuple(c) for c in self._draw_counts),
-            tuple(self.events), tuple(self.actions), tuple(self.winnings), repr(asdict(self._b)),
+            tuple(self.events), tuple(self.actions), tuple(self.winnings), tuple(self.books.lines),
+            repr(asdict(self._b)),
             self._pokerkit.state(), self._rng.getstate(), self.pokerkit_divergence,
         )
 
-    check_chips = check_invariants  # the older name
+    check_chips = check_invariants  # the older name (documented: it stays)
+
+
+if TYPE_CHECKING:  # mypy proves that a hand offers the operations of every engine
+
+    def _operations(hand: Hand) -> Operations[Action]:
+        return hand

@@ -59,11 +59,10 @@ class Showdown(HandState):
                 winners = sorted((p for p in eligible if self._values[p] == best), key=clockwise.index)
                 text = "split" if len(winners) > 1 else ""
             share, odd = divmod(amount, len(winners))
+            pot = (f"side pot {k}" if k else "main pot") if len(pots) > 1 else "pot"
             for i, p in enumerate(winners):
                 won = share + (1 if i < odd else 0)
-                self._stacks[p] += won
-                self.winnings[p] += won
-                self._pot -= won
+                self._chips.pay(p, won, pot)
                 self.events.append(Event("win", p, won, (), text))
         assert self._pot == 0
         self._pokerkit.paid(self, clockwise)

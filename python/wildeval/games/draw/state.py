@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from wildeval.games.draw.actions import Action, Event, Phase
+from wildeval.games.draw.chips import HandChips
 from wildeval.games.draw.pokerkit_model import Shadow
 from wildeval.games.draw.rules import DrawRules, Rules
+from wildeval.games.table.ledger import Ledger
 
 __all__ = ["BettingRound", "HandState", "name_list"]
 
@@ -62,17 +64,16 @@ class HandState:
     phase: Phase
     betting_round: int
     draws_done: int
-    winnings: list[int]
     events: list[Event]
     actions: list[tuple[int, Action]]
     show_losing: Callable[[int], bool] | None
     _rng: random.Random
-    _total: int
-    # chips
-    _stacks: list[int]
-    _bets: list[int]
-    _contrib: list[int]
-    _pot: int
+    # chips: every move is a line of the ledger (:mod:`~wildeval.games.draw.chips`); these
+    # lists are the chips' own, read here and changed only by its moves
+    _chips: HandChips
+    _stacks: list[int]  # chips behind, per seat
+    _bets: list[int]  # chips bet in the current betting round, per seat
+    _contrib: list[int]  # chips put into the hand, per seat
     # who is still in
     _folded: list[bool]
     _mucked: list[bool]
@@ -117,9 +118,25 @@ class HandState:
         return tuple(self._bets)
 
     @property
+    def _pot(self) -> int:
+        return self._chips.pot
+
+    @property
     def pot(self) -> int:
         """Chips collected from finished betting rounds (not yet awarded)."""
-        return self._pot
+        return self._chips.pot
+
+    @property
+    def winnings(self) -> list[int]:
+        """Chips won per seat (the books' tally; all zero until the pots are paid)."""
+        return self._chips.won
+
+    @property
+    def books(self) -> Ledger[str]:
+        """The hand's chip ledger (as ``GutsGame.books``): the accounts ``"stack 0"``...,
+        ``"bet 0"``... and ``"pot"``, and every move as a line (read it; the hand moves the
+        chips)."""
+        return self._chips.books
 
     @property
     def folded(self) -> tuple[bool, ...]:

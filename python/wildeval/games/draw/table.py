@@ -1,7 +1,16 @@
 """A draw game's table: hand after hand, stacks carried over, the button moving left.
 
 (The table of one draw game; :mod:`wildeval.games.table` is the layer that every game family
-shares.)
+shares.) The table's chips are a :class:`~wildeval.games.table.Ledger`, ``books``: one account
+per table seat and one for the hand being played (``None``). When a hand ends, what each player
+lost goes to the hand's account and what each won comes out of it, one line each, so the books
+prove that a hand only moved chips between its players. The books hold the last hand's lines
+only (they open again from the stacks at every hand, so a table of a million hands keeps no
+more), and their total is the table's from the first hand on.
+
+A table is not itself an engine: its players' actions are the current :class:`Hand`'s, which
+offers ``verify`` / ``can`` / ``apply``; the table deals, carries the stacks over and checks
+the chips (:meth:`Table.check_invariants`).
 """
 
 from __future__ import annotations
@@ -10,9 +19,12 @@ import random
 from collections.abc import Iterable, Sequence
 
 from wildeval.games.draw.actions import Action, Phase
+from wildeval.games.draw.chips import DrawInvariantError
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules
 from wildeval.games.draw.state import name_list
+from wildeval.games.table.actions import InvariantError
+from wildeval.games.table.ledger import Ledger
 
 __all__ = ["Table"]
 
@@ -31,6 +43,8 @@ class Table:
     ...     _ = hand.act(hand.legal_actions()[-1] if hand.phase is Phase.BETTING else Action.discard())
     >>> table.end_hand(); table.button, sum(table.stacks)
     (1, 60)
+    >>> table.stacks, [(t.payer, t.payee, t.amount, t.reason) for t in table.books.lines]
+    ([0, 60, 0], [(0, None, 20, 'lost'), (2, None, 20, 'lost'), (None, 1, 40, 'won')])
     """
 
     def __init__(
@@ -63,17 +77,24 @@ class Table:
                 raise ValueError(f"{game.players_text()}, not {len(stacks)}")
             if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
                 raise ValueError("every stack must be a positive int")
-        self.stacks = stacks
+        self.books: Ledger[int | None] = Ledger({**dict(enumerate(stacks)), None: 0})
+        self._total = self.books.total  # the table's chips, from the first hand on
         self.names = name_list(names, len(stacks))
         if not 0 <= button < len(stacks):
             raise ValueError(f"the button must be a seat 0-{len(stacks) - 1}")
         self.button = button
         self.seed = seed
         self._rng = random.Random(seed)
-        self._total = sum(stacks)
         self.hands_played = 0
         self.hand: Hand | None = None
         self.hand_seats: list[int] = []
+
+    @property
+    def stacks(self) -> list[int]:
+        """Every table seat's chips (a new list, read from :attr:`books`); during a hand, the
+        chips the players brought to it."""
+        balances = self.books.balances
+        return [balances[s] for s in range(len(self.names))]
 
     @property
     def seated(self) -> list[int]:
@@ -86,12 +107,12 @@ class Table:
             raise ValueError("the current hand is not over")
         if self.hand is not None:
             self.end_hand()
-        seats = self.seated
+        seats, stacks = self.seated, self.stacks
         if len(seats) < self.game.min_players:
             raise ValueError("fewer than two players have chips: the game is over")
         self.hand_seats = seats
         self.hand = Hand(
-            [self.stacks[s] for s in seats],
+            [stacks[s] for s in seats],
             seats.index(self.button),
             rules=self.rules,
             game=self.game,
@@ -109,30 +130,50 @@ class Table:
             raise ValueError("no hand has been dealt")
         if not hand.is_over:
             raise ValueError("the hand is not over")
-        for i, s in enumerate(self.hand_seats):
-            self.stacks[s] = hand.finishing_stacks[i]
+        self._settle(hand)
         self.hands_played += 1
         self.hand = None
-        n = len(self.stacks)
+        stacks = self.stacks
+        n = len(stacks)
         for step in range(1, n + 1):  # the next dealer: the first player left of the dealer
             seat = (self.button + step) % n
-            if self.stacks[seat] > 0:
+            if stacks[seat] > 0:
                 self.button = seat
                 break
-        self.check_chips()
+        self.check_invariants()
+
+    def _settle(self, hand: Hand) -> None:
+        """New books from the stacks the hand started from, and the hand's results as lines:
+        each loser's loss into the hand's account, then each winner's gain out of it."""
+        self.books = books = Ledger({**dict(enumerate(self.stacks)), None: 0})
+        results = [(s, hand.finishing_stacks[i] - hand.starting_stacks[i]) for i, s in enumerate(self.hand_seats)]
+        for seat, result in results:
+            books.move(seat, None, max(0, -result), round=hand.number, reason="lost")
+        for seat, result in results:
+            books.move(None, seat, max(0, result), round=hand.number, reason="won")
 
     def table_seat(self, hand_seat: int) -> int:
         """The table seat of a seat of the current hand."""
         return self.hand_seats[hand_seat]
 
-    def check_chips(self) -> None:
-        """No chip made or lost at the table: raises AssertionError."""
+    def check_invariants(self) -> None:
+        """No chip made or lost at the table: the books balance (no seat below zero), hold the
+        table's chips, and nothing is left in the hand's account; the hand being played (if
+        any) balances too and holds exactly the chips its players brought. Raises
+        :class:`~wildeval.games.draw.chips.DrawInvariantError` (an ``AssertionError`` too)."""
+        try:
+            self.books.check()
+        except InvariantError as error:
+            raise DrawInvariantError(str(error)) from None
+        if self.books.total != self._total:
+            raise DrawInvariantError(f"{self.books.total} chips at the table, {self._total} at the start")
+        if self.books.balances[None]:
+            raise DrawInvariantError(f"{self.books.balances[None]} chips left in the hand's account")
         if self.hand is not None:
-            self.hand.check_chips()
-            outside = sum(c for s, c in enumerate(self.stacks) if s not in self.hand_seats)
-            assert outside + self.hand._total == self._total
-        else:
-            assert sum(self.stacks) == self._total, f"{sum(self.stacks)} chips, {self._total} at the start"
-            assert all(s >= 0 for s in self.stacks)
+            self.hand.check_invariants()
+            brought = tuple(self.books.balances[s] for s in self.hand_seats)
+            if self.hand.starting_stacks != brought:
+                raise DrawInvariantError(f"the hand started with {self.hand.starting_stacks}, "
+                                         f"its players brought {brought}")
 
-    check_invariants = check_chips  # the name every game's engine uses
+    check_chips = check_invariants  # the older name (documented: it stays)
