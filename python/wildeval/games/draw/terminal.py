@@ -1,9 +1,10 @@
 """A draw game at the terminal: a person against bots, line by line.
 
 :func:`play_session` runs the game that ``wildeval play deuce-to-seven-triple-draw`` (or any
-other draw game) starts, through :func:`wildeval.games.draw.simulation.play`;
-:func:`describe_event` is its table talk. Everything the person reads is written for "You":
-"You post", "you do not hold As".
+other draw game) starts, through :func:`wildeval.games.draw.simulation.play`, on the table
+layer's :class:`~wildeval.games.table.Terminal` (the person's lines, ``q``/``quit``/``exit`` and
+the end of input, ``help``, the cards as text); :func:`describe_event` is its table talk.
+Everything the person reads is written for "You": "You post", "you do not hold As".
 
 >>> describe_event(Event("post", 0, 1, (), "small blind"), ["You", "Bot 1"], me=0)
 'You post the small blind 1'
@@ -19,13 +20,14 @@ import random
 from collections.abc import Sequence
 from typing import TextIO
 
-from wildeval.cards import format_cards, parse_cards, stream_shows_suits
+from wildeval.cards import format_cards, parse_cards
 from wildeval.games.draw.actions import Action, Event, IllegalAction, Kind, Phase, PlayerView
 from wildeval.games.draw.bots import LowballBot, ask_bot, low_rank
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.history import history_entry, phh_section
 from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules
 from wildeval.games.draw.table import Table
+from wildeval.games.table.terminal import QUIT_WORDS, Terminal
 
 __all__ = ["balances", "describe_event", "phh_section", "play_session"]
 
@@ -107,6 +109,7 @@ _HELP = (
 _BETTING_WORDS = {"f", "fold", "k", "x", "check", "c", "call", "b", "bet", "r", "raise"}
 _PAT_WORDS = {"p", "pat", "-", "stand", "none"}
 _DRAW_WORDS = _PAT_WORDS | {"d", "discard", "draw"}
+_QUIT_WORDS = QUIT_WORDS | {"exit"}
 _IN_THE_DRAW = "It is the draw: say which cards to discard, or p to stand pat"
 
 
@@ -210,7 +213,7 @@ class _Session:
         history: TextIO | None, unicode: bool | None, starting_stack: int, game: DrawRules,
     ) -> None:
         rng = random.Random(seed)
-        self.unicode = stream_shows_suits(stdout) if unicode is None else bool(unicode)
+        self.term = Terminal(stdin, stdout, unicode=unicode, quit_words=_QUIT_WORDS)
         self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
         self.game = game
         self.rules = game.stakes
@@ -218,22 +221,20 @@ class _Session:
         self.table = Table(players, rules=self.rules, names=self.names, seed=rng.getrandbits(63),
                            starting_stack=starting_stack, game=game)
         self.bots = {s: LowballBot(rng.getrandbits(63)) for s in range(1, players)}
-        self.stdin, self.stdout, self.history = stdin, stdout, history
+        self.history = history
         self.hand: Hand | None = None
         self.me = 0
         self.told = 0
         self.pot: str | None = None
-        self.quit: str | None = None  # why the person left: "quit" or "eof"
 
-    def say(self, line: str = "") -> None:
-        self.stdout.write(line + "\n")
+    @property
+    def quit(self) -> str | None:
+        """Why the person left: ``"quit"``, ``"eof"`` (the end of input) or None (still here)."""
+        return self.term.quit
 
-    def ask(self, prompt: str) -> str | None:
-        """A line from the person (None at the end of input)."""
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        return None if not line else line.strip()
+    def cards(self, cards: Sequence[int]) -> str:
+        """A hand as a lowball player reads it, highest card first."""
+        return self.term.cards(_shown_order(cards, self.game.ranking))
 
     def tell(self) -> None:
         """Say what happened since the last time, as the person sees it."""
@@ -244,10 +245,10 @@ class _Session:
             if event.kind == "pot":
                 self.pot = event.text
                 continue
-            line = describe_event(event, hand.names, me=self.me, unicode=self.unicode, pot=self.pot,
+            line = describe_event(event, hand.names, me=self.me, unicode=self.term.unicode, pot=self.pot,
                                   game=self.game)
             if line is not None:
-                self.say(line)
+                self.term.say(line)
         self.told = len(events)
 
     def show_losing(self, seat: int) -> bool:
@@ -260,17 +261,12 @@ class _Session:
         self.tell()
         cards = hand.hand_of(seat)
         ev = self.game.evaluator()
-        held = format_cards(_shown_order(cards, self.game.ranking), unicode=self.unicode)
-        text = self.ask(f"Your {held} ({ev.describe(ev(list(cards)))}) cannot win: "
-                        "s = show it, anything else mucks it > ")
-        if text is None:
-            self.quit = "eof"
-        elif text.lower() in ("q", "quit", "exit"):
-            self.quit = "quit"
+        text = self.term.ask(f"Your {self.cards(cards)} ({ev.describe(ev(list(cards)))}) cannot win: "
+                             "s = show it, anything else mucks it > ")
         return text is not None and text.lower() in ("s", "show")
 
     def run(self) -> int:
-        say, table = self.say, self.table
+        say, table = self.term.say, self.table
         say(f"{self.game.title}: {self.game.blurb}")
         say(f"Blinds {self.rules.small_blind}-{self.rules.big_blind}, bets {self.rules.small_bet}-"
             f"{self.rules.big_bet}, {self.start} chips each. Type 'help' for the commands.")
@@ -300,9 +296,9 @@ class _Session:
         seats = list(table.hand_seats)
         self.me, self.told, self.pot = seats.index(0), 0, None
         hand.show_losing = self.show_losing
-        names = hand.names
-        self.say()
-        self.say(f"=== Hand {hand.number} (dealer: {names[hand.button]}) "
+        names, say = hand.names, self.term.say
+        say()
+        say(f"=== Hand {hand.number} (dealer: {names[hand.button]}) "
                  + ", ".join(f"{names[i]} {hand.starting_stacks[i]}" for i in range(hand.n)) + " ===")
         shown_at = -1
         while True:
@@ -316,37 +312,33 @@ class _Session:
                 continue
             view = hand.view(self.me)
             if shown_at != len(hand.events):
-                self.say(_table_line(view, names))
+                say(_table_line(view, names))
                 shown_at = len(hand.events)
-            held = format_cards(_shown_order(view.hand, self.game.ranking), unicode=self.unicode)
+            held = self.cards(view.hand)
             if view.phase is Phase.DRAW:
                 prompt = f"Your hand: {held} | discard which (p = stand pat)? "
             else:
                 options = ", ".join(str(a) for a in view.legal_actions)
                 prompt = f"Your hand: {held} | {options} > "
-            text = self.ask(prompt)
-            if text is None:
-                self.quit = "eof"
+            text = self.term.ask(prompt)
+            if text is None:  # a quit word or the end of input
                 return False
             if not text:
                 continue
-            if text.lower() in ("q", "quit", "exit"):
-                self.quit = "quit"
-                return False
-            if text.lower() in ("h", "help", "?"):
-                self.say(_HELP)
+            if self.term.wants_help(text):
+                say(_HELP)
                 continue
             if view.phase is Phase.DRAW:
-                parsed, usage = _parse_discard(text, view, self.unicode), _HELP.splitlines()[1]
+                parsed, usage = _parse_discard(text, view, self.term.unicode), _HELP.splitlines()[1]
             else:
                 parsed, usage = _parse_betting(text, view), _HELP.splitlines()[0]
             if isinstance(parsed, str):
-                self.say(f"{parsed}." + ("" if parsed.startswith("It is") else f" {usage}"))
+                say(f"{parsed}." + ("" if parsed.startswith("It is") else f" {usage}"))
                 continue
             try:
                 hand.apply(parsed, self.me)
             except IllegalAction as error:
-                self.say(_for_you(str(error), hand, self.me))
+                say(_for_you(str(error), hand, self.me))
         if self.history is not None:
             self.history.write(history_entry(hand, seats, len(table.stacks)))
             self.history.flush()
