@@ -10,7 +10,9 @@ layer :mod:`wildeval.games.table`:
 - :mod:`~wildeval.games.guts.engine`: :class:`GutsGame`, the state machine (``verify`` /
   ``can`` / ``apply``, ``check_invariants``), and :func:`arrange_deck`;
 - :mod:`~wildeval.games.guts.payments`: who pays whom at a showdown;
-- :mod:`~wildeval.games.guts.bots`: :class:`RandomBot`, :class:`ThresholdBot`, :func:`play_bots`;
+- :mod:`~wildeval.games.guts.bots`: the :class:`Bot` protocol (``choose(view) -> action``; the old
+  :class:`DeclaringBot` form still accepted), :class:`RandomBot`, :class:`ThresholdBot`,
+  :func:`play_bots`;
 - :mod:`~wildeval.games.guts.history`: JSON histories and :func:`replay`;
 - :mod:`~wildeval.games.guts.simulation`: :func:`simulate` (``wildeval simulate``);
 - :mod:`~wildeval.games.guts.terminal`: :func:`play` (``wildeval play``).
@@ -30,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from wildeval.games.guts.bots import Bot, RandomBot, StrengthTable, ThresholdBot, ask_bot, play_bots
+from wildeval.games.guts.bots import Bot, DeclaringBot, RandomBot, StrengthTable, ThresholdBot, ask_bot, play_bots
 from wildeval.games.guts.engine import GutsGame, arrange_deck
 from wildeval.games.guts.history import replay
 from wildeval.games.guts.rules import PRESETS, GutsRules, Stage, preset, table_rules
@@ -53,6 +55,7 @@ __all__ = [
     "Advance",
     "Bot",
     "Declare",
+    "DeclaringBot",
     "GutsGame",
     "GutsRules",
     "IllegalAction",

@@ -1,10 +1,27 @@
 """Bots for the legs guts games: a random bot, and a threshold bot that uses the evaluator.
 
-A bot sees only a :class:`~wildeval.games.guts.state.PlayerView` (its own cards and what is
-public), never the game itself; :func:`play_bots` lets bots play a game to its end, asking each
-through :func:`ask_bot`, which turns a failing bot into a :class:`~wildeval.games.BotError`.
+A bot sees only a :class:`~wildeval.games.guts.state.PlayerView` (its own cards, what is
+public, the rules, its legal actions), never the game itself. It speaks the words of every game's
+bots (:class:`Bot`): ``choose(view)`` returns its player's action, ``Declare(view.player, True)``
+to stay in or ``Declare(view.player, False)`` to go out. The old form, ``declare(view, rules)``
+returning True or False (:class:`DeclaringBot`), is still accepted wherever a bot is.
+:func:`play_bots` lets bots play a game to its end, asking each through :func:`ask_bot`, which
+turns a failing bot into a :class:`~wildeval.games.BotError`.
 
+>>> from wildeval.games.guts.engine import GutsGame
 >>> from wildeval.games.guts.rules import preset
+>>> class Bold:
+...     label = "bold"
+...     def choose(self, view: PlayerView) -> Declare:
+...         return view.legal_actions[0]         # in, when the rules allow it
+>>> class Shy:                                   # the old form
+...     label = "shy"
+...     def declare(self, view: PlayerView, rules: GutsRules) -> bool:
+...         return False
+>>> game = play_bots(GutsGame(preset("three-five-seven"), ["A", "B"], seed=3), {"A": Bold(), "B": Shy()})
+>>> game.winner, game.legs
+('A', {'A': 3, 'B': 0})
+
 >>> table = StrengthTable(samples=2000, seed=1)
 >>> rules = preset("three-five-seven")
 >>> from wildeval.cards import parse_cards
@@ -33,16 +50,34 @@ from wildeval.sampling import random_hands
 if TYPE_CHECKING:
     from wildeval.games.guts.engine import GutsGame
 
-__all__ = ["Bot", "RandomBot", "StrengthTable", "ThresholdBot", "ask_bot", "due", "play_bots", "table_bots"]
+__all__ = ["AnyBot", "Bot", "DeclaringBot", "RandomBot", "StrengthTable", "ThresholdBot", "ask_bot", "due",
+           "play_bots", "table_bots"]
 
 
 class Bot(Protocol):
-    """Anything that declares in (True) or out (False) from what its player may see."""
+    """A bot in the words every game's bots speak: ``choose(view)`` returns the action of
+    ``view.player``, one of ``view.legal_actions``: ``Declare(view.player, True)`` (in) or
+    ``Declare(view.player, False)`` (out); plain True or False is taken as the same. ``label``
+    names the bot's kind in records."""
+
+    @property
+    def label(self) -> str: ...
+
+    def choose(self, view: PlayerView) -> Declare: ...
+
+
+class DeclaringBot(Protocol):
+    """The old form of a guts bot, still accepted wherever a bot is: ``declare(view, rules)``
+    returns True (in) or False (out). A bot with a ``choose`` is asked that instead."""
 
     @property
     def label(self) -> str: ...
 
     def declare(self, view: PlayerView, rules: GutsRules) -> bool: ...
+
+
+AnyBot = Bot | DeclaringBot
+"""What :func:`play_bots`, :func:`ask_bot`, ``simulate`` and ``play`` accept as a bot."""
 
 
 class StrengthTable:
@@ -104,7 +139,11 @@ class RandomBot:
     def label(self) -> str:
         return f"random({self.p_in:g})"
 
+    def choose(self, view: PlayerView) -> Declare:
+        return Declare(view.player, self.rng.random() < self.p_in)
+
     def declare(self, view: PlayerView, rules: GutsRules) -> bool:
+        """The old form (:class:`DeclaringBot`): :meth:`choose`'s answer as True or False."""
         return self.rng.random() < self.p_in
 
 
@@ -129,14 +168,20 @@ class ThresholdBot:
     def label(self) -> str:
         return "threshold(1-1/players)" if self.share is None else f"threshold({self.share:g})"
 
-    def bar(self, view: PlayerView, rules: GutsRules) -> float:
-        """The share of hands this bot's hand must beat to stay in."""
+    def bar(self, view: PlayerView, rules: GutsRules | None = None) -> float:
+        """The share of hands this bot's hand must beat to stay in (under ``rules``; by default
+        the view's)."""
+        rules = view.rules if rules is None else rules
         bar = self.share if self.share is not None else 1.0 - 1.0 / max(2, len(view.seated))
         if rules.win_by == "streak" and view.streaks.get(view.player, 0) > 0:
             bar = min(bar, self.streak_share)
         return bar
 
+    def choose(self, view: PlayerView) -> Declare:
+        return Declare(view.player, self.declare(view, view.rules))
+
     def declare(self, view: PlayerView, rules: GutsRules) -> bool:
+        """The old form (:class:`DeclaringBot`): :meth:`choose`'s answer as True or False."""
         strength = self.table.share(rules, view.stage - 1, view.cards)
         return strength >= self.bar(view, rules)
 
@@ -153,7 +198,7 @@ def table_bots(names: Sequence[str], seed: int, table: StrengthTable) -> dict[st
     return bots
 
 
-def play_bots(game: GutsGame, bots: Mapping[str, Bot]) -> GutsGame:
+def play_bots(game: GutsGame, bots: Mapping[str, AnyBot]) -> GutsGame:
     """Let ``bots`` (one per player) play ``game`` to its end; returns the game."""
     missing = [p for p in game.players if p not in bots]
     if missing:
@@ -171,21 +216,29 @@ def due(game: GutsGame) -> list[str]:
     return game.due()
 
 
-def ask_bot(game: GutsGame, player: str, bot: Bot) -> bool:
-    """``bot``'s declaration for ``player``: out without asking when out is all the rules allow
-    (no chips left at table stakes); BotError if the bot raises or answers with anything but a
-    bool. The game is not touched."""
+def ask_bot(game: GutsGame, player: str, bot: AnyBot) -> bool:
+    """``bot``'s declaration for ``player``, True (in) or False (out): out without asking when out
+    is all the rules allow (no chips left at table stakes); BotError if the bot raises or answers
+    with anything but a declaration of ``player`` (or a bool). The game is not touched."""
     if not game.can(Declare(player, True)):
         return False
     return _answer(game, player, bot)
 
 
-def _answer(game: GutsGame, player: str, bot: Bot) -> bool:
-    """What ``bot`` declares for ``player``, who may declare either way now (:func:`ask_bot`)."""
+def _answer(game: GutsGame, player: str, bot: AnyBot) -> bool:
+    """What ``bot`` declares for ``player``, who may declare either way now (:func:`ask_bot`):
+    its ``choose(view)``, or in the old form its ``declare(view, rules)``."""
     try:
-        answer = bot.declare(view_of(game, player), game.rules)
+        choose = getattr(bot, "choose", None)
+        answer: object = (choose(view_of(game, player)) if choose is not None
+                          else bot.declare(view_of(game, player), game.rules))  # type: ignore[union-attr]
     except Exception as error:
         raise BotError(f"the bot of {player} ({_label(bot)}) failed: {type(error).__name__}: {error}") from error
+    if isinstance(answer, Declare):
+        if answer.player != player:
+            raise BotError(f"the bot of {player} ({_label(bot)}) chose {answer!r}, a declaration of "
+                           f"{answer.player!r}, not of {player}")
+        answer = answer.stay_in
     if not isinstance(answer, (bool, np.bool_)):
         raise BotError(f"the bot of {player} ({_label(bot)}) declared {answer!r}, not True (in) or False (out)")
     return bool(answer)

@@ -30,7 +30,7 @@ from wildeval.games.guts.state import Action, Advance, Declare, fresh
 from wildeval.games.table import apply_recorded, differences
 
 if TYPE_CHECKING:
-    from wildeval.games.guts.bots import Bot
+    from wildeval.games.guts.bots import AnyBot
     from wildeval.games.guts.engine import GutsGame
 
 __all__ = ["HISTORY_FORMAT", "READABLE_FORMATS", "encode_event", "event_encoder", "game_record",
@@ -123,7 +123,7 @@ def history_of(game: GutsGame) -> dict[str, Any]:
     }
 
 
-def game_record(game: GutsGame, number: int, bots: Mapping[str, Bot]) -> dict[str, Any]:
+def game_record(game: GutsGame, number: int, bots: Mapping[str, AnyBot]) -> dict[str, Any]:
     """A game's record as ``simulate`` and ``play`` write it: its history, its ``number``, the
     ``bots``' kinds and the result so far."""
     record = game.history()

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from wildeval.games.guts.rules import GutsRules
 from wildeval.games.table import IllegalAction, InvariantError, Transfer
 
 if TYPE_CHECKING:
@@ -84,6 +85,9 @@ class PlayerView:
     stage but the last only the players who were in see them; at the last stage everyone does.
     ``declared`` holds the declarations this player can see (in simultaneous mode the others' stay
     hidden until everyone has declared); ``waiting_for`` the players still to declare.
+    ``legal_actions`` are the declarations this player may make now (none when it is not their
+    turn; only out at table stakes with no chips left), and ``rules`` the table's rules: a bot's
+    ``choose(view)`` needs nothing else (:mod:`~wildeval.games.guts.bots`).
 
     A game's views (:func:`view_of`) are lazy: the fields a bot reads first (its cards, the stage,
     who is seated, the pot) are set at once, and the others (:data:`LAZY_FIELDS`) are worked out
@@ -115,6 +119,8 @@ class PlayerView:
     settlements: tuple[Mapping[str, Any], ...]
     winner: str | None
     end_reason: str | None
+    legal_actions: tuple[Declare, ...]
+    rules: GutsRules = field(repr=False)
 
     if not TYPE_CHECKING:  # the lazy fields (mypy sees only the fields above)
 
@@ -163,6 +169,17 @@ def _to_act(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bo
     return waiting[0] if waiting and not moment.simultaneous else None
 
 
+def _legal_actions(view: PlayerView, moment: TableMoment,
+                   declarations: Mapping[str, bool]) -> tuple[Declare, ...]:
+    waiting = view.waiting_for
+    player = view.player
+    if player not in (waiting if moment.simultaneous else waiting[:1]):
+        return ()
+    if moment.stack is None or moment.stack + moment.held[player] > 0:
+        return (Declare(player, True), Declare(player, False))
+    return (Declare(player, False),)
+
+
 def _shown(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bool]) -> tuple[Mapping[str, Any], ...]:
     player = view.player
     return tuple(
@@ -190,6 +207,7 @@ _LAZY: dict[str, Lazy] = {
     "declared": _declared,
     "waiting_for": _waiting,
     "to_act": _to_act,
+    "legal_actions": _legal_actions,
     "shown": _shown,
     "settlements": _settlements,
 }
@@ -247,6 +265,7 @@ def view_of(game: GutsGame, player: str) -> PlayerView:
         pot=moment.held[None],
         winner=game.winner,
         end_reason=game.end_reason,
+        rules=game.rules,
         _seen=(moment, dict(game.declarations)),
     )
     return view
