@@ -8,11 +8,13 @@ by the same code:
   :data:`PRESETS`: ``deuce-to-seven-triple-draw``, ``ace-to-five-triple-draw``,
   ``deuce-to-seven-single-draw``;
 - :mod:`~wildeval.games.draw.actions`: :class:`Action`, :class:`Event`, :class:`PlayerView`;
-- :mod:`~wildeval.games.draw.hand`: :class:`Hand`, the state machine (``verify`` / ``can`` /
-  ``apply``, ``legal_actions``, ``view``, ``check_invariants``), built from
+- :mod:`~wildeval.games.draw.hand`: :class:`Hand`, the state machine (the operations of every
+  engine, :class:`~wildeval.games.table.Operations`: ``verify`` / ``can`` / ``apply``,
+  ``over``, ``check_invariants``; and ``legal_actions``, ``view``), built from
   :mod:`~wildeval.games.draw.betting`, :mod:`~wildeval.games.draw.draws` and
-  :mod:`~wildeval.games.draw.showdown`; :mod:`~wildeval.games.draw.table`: :class:`Table`,
-  hand after hand;
+  :mod:`~wildeval.games.draw.showdown`; its chips in a table ``Ledger``
+  (:mod:`~wildeval.games.draw.chips`, :class:`DrawInvariantError`);
+  :mod:`~wildeval.games.draw.table`: :class:`Table`, hand after hand;
 - :mod:`~wildeval.games.draw.pokerkit_model`: pokerkit's way of playing, followed beside ours
   to mark the hands pokerkit would replay differently;
 - :mod:`~wildeval.games.draw.bots`, :mod:`~wildeval.games.draw.history` (JSON records, PHH,
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 from wildeval.games.draw.actions import Action, Event, IllegalAction, Kind, Phase, PlayerView
 from wildeval.games.draw.bots import Bot, LowballBot, RandomBot, ask_bot, keep_for_low, made_low
+from wildeval.games.draw.chips import DrawInvariantError
 from wildeval.games.draw.draws import arrange_deck
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.history import history_entry, phh_fields, phh_section, replay, to_json, to_record
@@ -57,6 +60,7 @@ __all__ = [
     "PRESETS",
     "Action",
     "Bot",
+    "DrawInvariantError",
     "DrawRules",
     "Event",
     "Hand",

@@ -173,7 +173,7 @@ def replay(record: dict[str, Any]) -> Hand:
     for i, a in enumerate(_get(record, "actions", list, game=name)):
         seat, action = _read_action(a, i, name)
         try:
-            hand.act(action, seat)
+            hand.apply(action, seat)
         except ValueError as error:
             raise ValueError(f"the record's action {i} cannot be replayed: {error}") from None
     if [_event_record(e) for e in hand.events] != events:

@@ -39,8 +39,8 @@ class Table:
 
     >>> table = Table(3, starting_stack=20, seed=1)
     >>> hand = table.start_hand()
-    >>> while not hand.is_over:
-    ...     _ = hand.act(hand.legal_actions()[-1] if hand.phase is Phase.BETTING else Action.discard())
+    >>> while not hand.over:
+    ...     _ = hand.apply(hand.legal_actions()[-1] if hand.phase is Phase.BETTING else Action.discard())
     >>> table.end_hand(); table.button, sum(table.stacks)
     (1, 60)
     >>> table.stacks, [(t.payer, t.payee, t.amount, t.reason) for t in table.books.lines]
@@ -103,7 +103,7 @@ class Table:
 
     def start_hand(self, *, deck: Iterable[int] | None = None) -> Hand:
         """Deal the next hand to the players with chips."""
-        if self.hand is not None and not self.hand.is_over:
+        if self.hand is not None and not self.hand.over:
             raise ValueError("the current hand is not over")
         if self.hand is not None:
             self.end_hand()
@@ -128,7 +128,7 @@ class Table:
         hand = self.hand
         if hand is None:
             raise ValueError("no hand has been dealt")
-        if not hand.is_over:
+        if not hand.over:
             raise ValueError("the hand is not over")
         self._settle(hand)
         self.hands_played += 1
