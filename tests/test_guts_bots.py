@@ -177,3 +177,13 @@ def test_what_a_bot_does_to_its_view_touches_no_other_view_nor_the_game() -> Non
     assert "Z" not in theirs.settlements[-1]["in"] and theirs.shown[-1]["hands"]
     assert game.snapshot() == before
     assert LAZY_FIELDS <= {f.name for f in dataclasses.fields(PlayerView)}
+
+
+def test_a_view_pickles_and_copies_as_it_reads() -> None:
+    import copy
+    import pickle
+
+    game = GutsGame(preset("napalm"), ["A", "B", "C"], seed=8).advance_to_decision()
+    view = game.view("B")
+    for copied in (pickle.loads(pickle.dumps(view)), copy.deepcopy(view), copy.copy(view)):
+        assert copied == view and _eager(copied) == _eager(view) and copied.rules == game.rules

@@ -4,11 +4,11 @@ One engine driven by rules data (see docs/guts.md for the rule decisions), on th
 layer :mod:`wildeval.games.table`:
 
 - :mod:`~wildeval.games.guts.rules`: :class:`GutsRules`, :class:`Stage`, the :data:`PRESETS`
-  (a new variant is one preset: docs/recipes/guts-variant.md);
+  (a new variant is one preset: docs/recipes/guts-variant.md), and :func:`arrange_deck`;
 - :mod:`~wildeval.games.guts.state`: the :class:`Phase`, the actions :class:`Declare` and
   :class:`Advance`, the :class:`PlayerView`;
 - :mod:`~wildeval.games.guts.engine`: :class:`GutsGame`, the state machine (``verify`` /
-  ``can`` / ``apply``, ``check_invariants``), and :func:`arrange_deck`;
+  ``can`` / ``apply``, ``check_invariants``);
 - :mod:`~wildeval.games.guts.payments`: who pays whom at a showdown;
 - :mod:`~wildeval.games.guts.bots`: the :class:`Bot` protocol (``choose(view) -> action``; the old
   :class:`DeclaringBot` form still accepted), :class:`RandomBot`, :class:`ThresholdBot`,
@@ -33,9 +33,9 @@ True
 from __future__ import annotations
 
 from wildeval.games.guts.bots import Bot, DeclaringBot, RandomBot, StrengthTable, ThresholdBot, ask_bot, play_bots
-from wildeval.games.guts.engine import GutsGame, arrange_deck
+from wildeval.games.guts.engine import GutsGame
 from wildeval.games.guts.history import replay
-from wildeval.games.guts.rules import PRESETS, GutsRules, Stage, preset, table_rules
+from wildeval.games.guts.rules import PRESETS, GutsRules, Stage, arrange_deck, preset, table_rules
 from wildeval.games.guts.simulation import game_seed, simulate
 from wildeval.games.guts.state import (
     Action,

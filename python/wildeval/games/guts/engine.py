@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from wildeval.games.guts.payments import split, stage_payments
-from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules
+from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, arrange_deck
 from wildeval.games.guts.state import Action, Advance, Declare, Phase, PlayerView, TableMoment, view_of
 from wildeval.games.table import (
     Engine,
@@ -45,34 +45,11 @@ from wildeval.games.table import (
     seat_order,
     shuffled_deck,
 )
-from wildeval.games.table import arrange_deck as _arrange
 
 __all__ = ["GutsGame", "arrange_deck"]
 
 POT = None  # the pot's account in the ledger
 _STEPS = {Phase.ANTE: "_ante", Phase.DEAL: "_deal", Phase.SETTLE: "_settle", Phase.NEXT: "_next"}
-
-
-def arrange_deck(
-    rules: GutsRules,
-    players: Sequence[str],
-    *,
-    dealer: int = 0,
-    hands: Mapping[str, str | Iterable[object]],
-) -> list[int]:
-    """A deck order that deals ``hands`` (each player's cards in the order they are dealt; fewer
-    than a full hand is fine) when ``players`` play ``rules`` with seat ``dealer`` dealing. Every
-    card not named fills the rest in ascending order. Cards are dealt one at a time, from the
-    dealer's left round to the dealer, until each player holds the stage's count
-    (:func:`wildeval.games.table.arrange_deck` with the stages' sizes).
-
-    >>> from wildeval.games.guts.rules import preset
-    >>> deck = arrange_deck(preset("three-five-seven"), ["A", "B"], hands={"B": "As Ks Qs"})
-    >>> from wildeval.cards import format_cards
-    >>> format_cards(deck[:6])
-    'As 2c Ks 2d Qs 2h'
-    """
-    return _arrange(players, hands, sizes=[s.cards for s in rules.stages], first=(dealer + 1) % len(players))
 
 
 class GutsGame(Engine[Action]):
@@ -192,12 +169,8 @@ class GutsGame(Engine[Action]):
 
     def to_act(self) -> str | None:
         """Whose declaration is due (in-turn mode); None when anyone waiting may declare or none is due."""
-        if self.phase is not Phase.DECLARE or self.rules.declaration != "in_turn":
-            return None
-        declared = self.declarations
-        for p in self.seated:
-            if p not in declared:
-                return p
+        if self.phase is Phase.DECLARE and self.rules.declaration == "in_turn":
+            return next((p for p in self.seated if p not in self.declarations), None)
         return None
 
     def due(self) -> list[str]:

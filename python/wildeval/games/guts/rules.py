@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, get_args
@@ -28,7 +28,7 @@ from typing import Any, Literal, get_args
 import wildeval
 from wildeval.cards import RANKS
 from wildeval.evaluator import Ranking
-from wildeval.games.table.deck import DECK_SIZE
+from wildeval.games.table.deck import DECK_SIZE, arrange_deck as _arrange
 
 __all__ = [
     "Declaration",
@@ -43,6 +43,7 @@ __all__ = [
     "StageRanking",
     "ThreeCardRanking",
     "WinBy",
+    "arrange_deck",
     "preset",
     "table_rules",
 ]
@@ -266,6 +267,16 @@ class GutsRules:
             return f"first to {self.win_count} legs"
         return f"{self.win_count} stage wins in a row"
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Rules pickle and copy as their settings (the evaluators they keep are made again).
+
+        >>> import copy, pickle
+        >>> rules = preset("napalm")
+        >>> pickle.loads(pickle.dumps(rules)) == copy.deepcopy(rules) == rules
+        True
+        """
+        return type(self).from_dict, (self.to_dict(),)
+
     def replace(self, **changes: Any) -> GutsRules:
         """A copy with some settings changed (and checked again)."""
         return dataclasses.replace(self, **changes)
@@ -330,6 +341,27 @@ def preset(name: str, **changes: Any) -> GutsRules:
         raise ValueError(f"unknown guts game {name!r}; choose one of {', '.join(PRESETS)}")
     rules = PRESETS[name]
     return rules.replace(**changes) if changes else rules
+
+
+def arrange_deck(
+    rules: GutsRules,
+    players: Sequence[str],
+    *,
+    dealer: int = 0,
+    hands: Mapping[str, str | Iterable[object]],
+) -> list[int]:
+    """A deck order that deals ``hands`` (each player's cards in the order they are dealt; fewer
+    than a full hand is fine) when ``players`` play ``rules`` with seat ``dealer`` dealing. Every
+    card not named fills the rest in ascending order. Cards are dealt one at a time, from the
+    dealer's left round to the dealer, until each player holds the stage's count
+    (:func:`wildeval.games.table.arrange_deck` with the stages' sizes).
+
+    >>> deck = arrange_deck(preset("three-five-seven"), ["A", "B"], hands={"B": "As Ks Qs"})
+    >>> from wildeval.cards import format_cards
+    >>> format_cards(deck[:6])
+    'As 2c Ks 2d Qs 2h'
+    """
+    return _arrange(players, hands, sizes=[s.cards for s in rules.stages], first=(dealer + 1) % len(players))
 
 
 def table_rules(game: str, rules: GutsRules | Mapping[str, Any] | None = None) -> GutsRules:
