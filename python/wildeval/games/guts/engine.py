@@ -170,7 +170,9 @@ class GutsGame(Engine[Action]):
     def to_act(self) -> str | None:
         """Whose declaration is due (in-turn mode); None when anyone waiting may declare or none is due."""
         if self.phase is Phase.DECLARE and self.rules.declaration == "in_turn":
-            return next((p for p in self.seated if p not in self.declarations), None)
+            for p in self.seated:
+                if p not in self.declarations:
+                    return p
         return None
 
     def due(self) -> list[str]:
