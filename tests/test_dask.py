@@ -100,7 +100,7 @@ def test_equity_chunks_come_from_spawned_seeds() -> None:
 def test_guts_simulation_same_bytes_any_split(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     here, there = io.StringIO(), io.StringIO()
     a = guts.simulate("crazy-three-five-seven", players=5, count=37, seed=-8, out=here)
-    monkeypatch.setattr(guts, "_GAMES_PER_TASK", 5)  # the split is made by the client
+    monkeypatch.setattr("wildeval.games.guts.simulation._GAMES_PER_TASK", 5)  # the split is made by the client
     done: list[int] = []
     b = guts.simulate("crazy-three-five-seven", players=5, count=37, seed=-8, out=there, client=client,
                       progress=done.append)
