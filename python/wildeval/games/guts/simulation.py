@@ -76,7 +76,7 @@ def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int,
 
 def _games_task(task: tuple[dict[str, Any], tuple[str, ...], int, int, int]) -> list[tuple[str, str | None]]:
     """One task of a distributed simulation: a range of games, each one's line and winner (the
-    rules travel as their dict: a GutsRules holds evaluators, which do not pickle)."""
+    rules travel as their dict, which is all a GutsRules pickles as anyway)."""
     rules, names, seed, first, stop = task
     return list(_play_games(GutsRules.from_dict(rules), names, seed, first, stop))
 
