@@ -163,7 +163,7 @@ def test_workers_flag_starts_a_local_cluster(tmp_path: Path) -> None:
 def test_a_killed_worker_loses_nothing(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     expected = io.StringIO()
     guts.simulate("three-five-seven", players=4, count=60, seed=3, out=expected)
-    monkeypatch.setattr(guts, "_GAMES_PER_TASK", 3)
+    monkeypatch.setattr("wildeval.games.guts.simulation._GAMES_PER_TASK", 3)
     before = client.run(os.getpid)
     victim = sorted(before.values())[0]
     killed: list[int] = []

@@ -91,12 +91,18 @@ def bar(total: int | None, desc: str, *, quiet: bool = False, unit: str = "it",
 
 
 @contextlib.contextmanager
-def busy(desc: str, *, quiet: bool = False, after: float = 1.0) -> Iterator[None]:
+def busy(desc: str, *, quiet: bool = False, after: float | None = None) -> Iterator[None]:
     """For one long call that cannot report its progress (a native count or sample): after
-    ``after`` seconds a tqdm line with the time spent so far, refreshed until the call ends."""
+    ``after`` seconds a tqdm line with the time spent so far, refreshed until the call ends.
+    ``after`` defaults to the environment's ``WILDEVAL_PROGRESS_AFTER`` (seconds), else 1."""
     if not shown(quiet):
         yield
         return
+    if after is None:
+        try:
+            after = max(0.0, float(os.environ.get("WILDEVAL_PROGRESS_AFTER", "1")))
+        except ValueError:
+            after = 1.0
     done = threading.Event()
 
     def tick() -> None:
