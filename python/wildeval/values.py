@@ -7,20 +7,7 @@ A "high" value is one int, higher = better, on one scale for every hand size and
 where ``k1..k5`` are the ranks that decide ties, most significant first, each written as
 rank index + 1 (deuce = 1 .. ace = 13) and 0 for "no card" (hands under five cards have fewer).
 
-=================  ==============================================
-category           k1 .. k5
-=================  ==============================================
-HIGH_CARD          the cards, high to low
-PAIR               the pair, then the kickers high to low
-TWO_PAIR           the high pair, the low pair, the kicker
-THREE_OF_A_KIND    the triplet, then the kickers
-STRAIGHT           the top card (five for A-2-3-4-5)
-FLUSH              the five cards high to low (a wild may repeat a rank)
-FULL_HOUSE         the triplet, the pair
-FOUR_OF_A_KIND     the quadruplet, the kicker
-STRAIGHT_FLUSH     the top card
-FIVE_OF_A_KIND     the rank
-=================  ==============================================
+What ``k1 .. k5`` hold for each category is in :mod:`wildeval.rankings.high` (its codec).
 
 >>> v = (Category.THREE_OF_A_KIND << 20) | (12 << 16)
 >>> describe(v)
