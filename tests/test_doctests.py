@@ -40,6 +40,7 @@ MODULES = [
     "wildeval.games.guts",
     "wildeval.games.guts.rules",
     "wildeval.games.guts.state",
+    "wildeval.games.guts.invariants",
     "wildeval.games.guts.engine",
     "wildeval.games.guts.payments",
     "wildeval.games.guts.history",

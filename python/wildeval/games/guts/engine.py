@@ -32,13 +32,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from wildeval.games.guts.invariants import check_game
 from wildeval.games.guts.payments import split, stage_payments
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, arrange_deck
 from wildeval.games.guts.state import Action, Advance, Declare, Phase, PlayerView, TableMoment, view_of
 from wildeval.games.table import (
     Engine,
     IllegalAction,
-    InvariantError,
     Ledger,
     Transfer,
     check_deck,
@@ -260,36 +260,7 @@ class GutsGame(Engine[Action]):
         the pot never negative, nobody at table stakes below zero chips), the pot is what was
         anted while the game runs, legs and streaks are within the goal, and the cards dealt are
         distinct and as many as the stage holds."""
-        def fail(message: str) -> None:
-            raise InvariantError(f"{self!r}: {message}")
-
-        try:
-            self.books.check()
-        except InvariantError as error:
-            fail(str(error))
-        if self.phase is not Phase.OVER and sum(self.anted.values()) != self.pot:
-            fail(f"the pot holds {self.pot}, but {sum(self.anted.values())} was anted")
-        goal = self.rules.win_count
-        tally = self.legs if self.rules.win_by == "legs" else self.streaks
-        reached = [p for p, n in tally.items() if n >= goal]
-        if self.winner is None and reached:
-            fail(f"{reached} reached the goal but nobody won")
-        if self.winner is not None and reached != [self.winner]:
-            fail(f"the winner is {self.winner} but {reached} reached the goal")
-        if sum(1 for n in self.streaks.values() if n) > 1:
-            fail(f"more than one streak is running: {self.streaks}")
-        if any(n < 0 for n in list(self.legs.values()) + list(self.streaks.values())):
-            fail("negative legs or streak")
-        dealt = [c for p in self.players for c in self.hands[p]]
-        if len(dealt) != len(set(dealt)):
-            fail("a card was dealt twice")
-        if self.phase in (Phase.DECLARE, Phase.SETTLE):
-            n = self.rules.stages[self.stage].cards
-            for p in self.seated:
-                if len(self.hands[p]) != n:
-                    fail(f"{p} holds {len(self.hands[p])} cards at a {n}-card stage")
-        if self.phase is Phase.OVER and self.pot != 0:
-            fail("the game is over but the pot still holds chips")
+        check_game(self)
 
     # -- acting -----------------------------------------------------------------------------
 
