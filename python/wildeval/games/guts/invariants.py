@@ -1,5 +1,16 @@
 """The consistency checks of a guts game (:meth:`GutsGame.check_invariants`): the books balance,
-the pot is what was anted, legs and streaks agree with the winner, the cards are as dealt."""
+the pot is what was anted, legs and streaks agree with the winner, the cards are as dealt.
+
+>>> from wildeval.games.guts import GutsGame
+>>> from wildeval.games.guts.rules import preset
+>>> game = GutsGame(preset("three-five-seven"), ["A", "B"], seed=1).advance_to_decision()
+>>> check_game(game)                      # a game as played: nothing to say
+>>> game.legs["A"] = 99                   # a leg nobody won
+>>> check_game(game)
+Traceback (most recent call last):
+...
+wildeval.games.table.actions.InvariantError: GutsGame('three-five-seven', round 1, stage 1, phase declare, pot 2): ['A'] reached the goal but nobody won
+"""
 
 from __future__ import annotations
 
