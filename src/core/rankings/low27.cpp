@@ -5,36 +5,21 @@
 #include <memory>
 
 #include "../census.hpp"
-#include "../dispatch.hpp"
-#include "../hand.hpp"
-#include "../natural_rows.hpp"
-#include "../ranking.hpp"
-#include "../tables.hpp"
+#include "lowball.hpp"
 
 namespace wildeval {
 namespace {
 
-class Low27 final : public RankingOf<Low27> {
+class Low27 final : public Lowball<Low27> {
 public:
-    Low27() : parts_(0), rank_(generated<RankTables>()), low_(generated<LowTables>()) {}
-
     uint32_t evaluate(const uint8_t* cards, int n) const override {
         const Hand h = parts_.sum(cards, n);
         return with_card_count<5, kMaxCards>(n, [&](auto size) { return kLowBase - best<decltype(size)::value>(cards, h); });
     }
 
-    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
-        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) { return rows_of<decltype(size)::value>(rows, n_rows, out); });
-    }
-
-    bool checks_cards(int n_cols) const override {
-        (void)n_cols;
-        return kNaturalRowsCheck;
-    }
-
-    uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
-
 private:
+    friend class Lowball<Low27>;
+
     // The high-style value of five natural cards, for deuce-to-seven.
     uint32_t five(const Hand& h) const { return without_wheel(rank_.natural(h)); }
 
@@ -106,10 +91,6 @@ private:
         return set_bits == static_cast<uint64_t>(N) * n_rows;
 #endif
     }
-
-    CardParts parts_;
-    const RankTables& rank_;
-    const LowTables& low_;
 };
 
 }  // namespace

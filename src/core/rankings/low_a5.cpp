@@ -3,35 +3,20 @@
 #include <memory>
 
 #include "../census.hpp"
-#include "../dispatch.hpp"
-#include "../hand.hpp"
-#include "../natural_rows.hpp"
-#include "../ranking.hpp"
-#include "../tables.hpp"
+#include "lowball.hpp"
 
 namespace wildeval {
 namespace {
 
-class LowA5 final : public RankingOf<LowA5> {
+class LowA5 final : public Lowball<LowA5> {
 public:
-    LowA5() : parts_(0), rank_(generated<RankTables>()), low_(generated<LowTables>()) {}
-
     uint32_t evaluate(const uint8_t* cards, int n) const override {
         return low_.a5_of(rank_.slot(parts_.sum(cards, n).key));
     }
 
-    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
-        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) { return rows_of<decltype(size)::value>(rows, n_rows, out); });
-    }
-
-    bool checks_cards(int n_cols) const override {
-        (void)n_cols;
-        return kNaturalRowsCheck;
-    }
-
-    uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
-
 private:
+    friend class Lowball<LowA5>;
+
     template <int N>
     bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out) const {
         const LowTables* low = &low_;
@@ -59,10 +44,6 @@ private:
         return set_bits == static_cast<uint64_t>(N) * n_rows;
 #endif
     }
-
-    CardParts parts_;
-    const RankTables& rank_;
-    const LowTables& low_;
 };
 
 }  // namespace

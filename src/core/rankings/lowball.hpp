@@ -1,0 +1,36 @@
+// What the lowball rankings (deuce-to-seven, ace-to-five) share: natural 5-7 card hands, the
+// rank and lowball tables, values kLowBase - the high-style value of the best five (so that
+// higher is still better), and batches by hand size through Derived::rows_of<N>.
+#pragma once
+
+#include "../dispatch.hpp"
+#include "../hand.hpp"
+#include "../natural_rows.hpp"
+#include "../ranking.hpp"
+#include "../tables.hpp"
+
+namespace wildeval {
+
+template <class Derived>
+class Lowball : public RankingOf<Derived> {
+public:
+    bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
+        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) {
+            return static_cast<const Derived&>(*this).template rows_of<decltype(size)::value>(rows, n_rows, out);
+        });
+    }
+
+    // The batch kernels check their rows' bytes themselves where natural_rows is built.
+    bool checks_cards(int) const override { return kNaturalRowsCheck; }
+
+    uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
+
+protected:
+    Lowball() : parts_(0), rank_(generated<RankTables>()), low_(generated<LowTables>()) {}
+
+    CardParts parts_;  // no wild ranks
+    const RankTables& rank_;
+    const LowTables& low_;
+};
+
+}  // namespace wildeval
