@@ -63,8 +63,6 @@ struct alignas(16) Hand {
     int flush_suit() const { return __builtin_ctzll(flush_flags()) >> 2; }
     // The 13-bit mask of the ranks held in `suit`.
     uint32_t suit_mask(int suit) const { return static_cast<uint32_t>(bits >> (16 * suit)) & (kSuitMaskSize - 1); }
-    // Whether the hand's n cards are distinct: a repeated card carries in `bits`.
-    bool distinct(int n) const { return __builtin_popcountll(bits) == n; }
 };
 
 // Every card's part of a hand, under one set of wild ranks. One entry per byte value: a byte
