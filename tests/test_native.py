@@ -1007,6 +1007,12 @@ def test_table_bytes() -> None:
     assert 0 < wildeval._core.table_bytes() < 2 * 1024 * 1024
 
 
+def test_table_sizes_add_up_to_the_budget() -> None:
+    sizes = wildeval._core.table_sizes()
+    assert set(sizes) == {"rank", "low", "three_card"} and all(n > 0 for n in sizes.values())
+    assert sum(sizes.values()) == wildeval._core.table_bytes()
+
+
 def test_hardware_threads() -> None:
     assert wildeval._core.hardware_threads() >= 1
 
