@@ -28,6 +28,9 @@ def _hands(n: int, n_cards: int, seed: int, flush_share: float = 0.3) -> np.ndar
     ("high", None, 7), ("high", None, 6), ("high", None, 5), ("high", "357", 7), ("high", "2", 5),
     ("low27", None, 7), ("low27", None, 6), ("low27", None, 5), ("low_a5", None, 7), ("low_a5", None, 5),
     ("three_card_poker", None, 3), ("three_card_poker", "3", 3), ("high", None, 3),
+    # wild rows of 5-7 cards share the natural kernel; deuces and treys wild make the padding
+    # rows of its last group (2c 2d 2h 2s 3c ...) wild too
+    ("high", "2", 7), ("high", "23", 6), ("high", "357", 5), ("high", "23456789TJQKA", 7),
 ])
 def test_every_row_count_gives_the_per_call_values(ranking: str, wild: str | None, n_cards: int) -> None:
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
@@ -40,11 +43,12 @@ def test_every_row_count_gives_the_per_call_values(ranking: str, wild: str | Non
             assert np.array_equal(ev.batch(hands.astype(np.int64), threads=1), expected[start:start + n])
 
 
-@pytest.mark.parametrize("ranking,n_cards", [("high", 7), ("high", 6), ("high", 5), ("low27", 7), ("low_a5", 7),
-                                             ("three_card_poker", 3)])
+@pytest.mark.parametrize("ranking,n_cards,wild", [("high", 7, None), ("high", 6, None), ("high", 5, None),
+                                                  ("low27", 7, None), ("low_a5", 7, None),
+                                                  ("three_card_poker", 3, None), ("high", 7, "23")])
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 8, 9, 33, 257])
-def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, n: int) -> None:
-    ev = Evaluator(ranking)  # type: ignore[arg-type]
+def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, wild: str | None, n: int) -> None:
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
     hands = _hands(n, n_cards, seed=n)
     rng = np.random.default_rng(n)
     for row in sorted({0, n // 2, n - 1}):
@@ -70,12 +74,14 @@ def test_low27_rows_with_a_suit_of_five_against_the_reference(n_cards: int) -> N
     assert ev.batch(hands, threads=1).tolist() == [ref(row) for row in hands.tolist()]
 
 
-@pytest.mark.parametrize("ranking,n_cards", [("high", 7), ("high", 6), ("high", 5), ("low27", 7), ("low_a5", 5)])
+@pytest.mark.parametrize("ranking,n_cards,wild", [("high", 7, None), ("high", 6, None), ("high", 5, None),
+                                                  ("low27", 7, None), ("low_a5", 5, None), ("high", 7, "357")])
 @pytest.mark.parametrize("bad", [52, 63, 64, 127, 128, 200, 255])
-def test_bytes_that_are_not_cards_are_named_whatever_the_kernel(ranking: str, n_cards: int, bad: int) -> None:
+def test_bytes_that_are_not_cards_are_named_whatever_the_kernel(ranking: str, n_cards: int, wild: str | None,
+                                                                bad: int) -> None:
     """These kernels read uint8 rows in place and check the bytes themselves: any byte past 51,
     in any row of a block, is reported as the first bad card, before any duplicate."""
-    ev = Evaluator(ranking)  # type: ignore[arg-type]
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
     hands = _hands(5000, n_cards, seed=bad)
     for row in (0, 3, 4096, 4999):
         wrong = hands.copy()

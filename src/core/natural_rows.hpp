@@ -89,7 +89,7 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     const PairCheck<N> check;
     __m128i repeated = _mm_setzero_si128(), top = _mm_setzero_si128();
-    uint32_t flushes[kChunk];
+    uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
     auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
         uint64_t key[kGroup];
@@ -114,7 +114,8 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
     };
     // A group's second load reads 16 bytes from its third row: up to 16 - 2N bytes past the
     // group. A group whose loads would pass the end of the rows runs on a padded copy whose
-    // filler rows hold distinct cards and no flush (the last one or two groups).
+    // filler rows hold distinct cards (the last one or two groups); a filler row that shows a
+    // flush (its cards may be wild) is noted but never fixed up.
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
         n_flush = 0;
@@ -133,7 +134,7 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
         }
         for (std::size_t f = 0; f < n_flush; ++f) {
             const std::size_t row = start + flushes[f];
-            out[row] = fix(rows + row * N);
+            if (row < end) out[row] = fix(rows + row * N);
         }
     }
     const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),

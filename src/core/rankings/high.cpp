@@ -34,8 +34,11 @@ public:
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
 #if defined(__SSSE3__)
-        if (!wild_ && n_cols >= 5) {
-            return with_card_count<5, kMaxCards>(n_cols, [&](auto n) { return rows_natural<decltype(n)::value>(rows, n_rows, out); });
+        if (n_cols >= 5) {
+            return with_card_count<5, kMaxCards>(n_cols, [&](auto n) {
+                return wild_ ? rows_wild<decltype(n)::value>(rows, n_rows, out)
+                             : rows_natural<decltype(n)::value>(rows, n_rows, out);
+            });
         }
 #endif
         return with_card_count<1, kMaxCards>(n_cols, [&](auto n) {
@@ -45,7 +48,7 @@ public:
 
     bool checks_cards(int n_cols) const override {
 #if defined(__SSSE3__)
-        return !wild_ && n_cols >= 5 && n_cols <= kMaxCards;
+        return n_cols >= 5 && n_cols <= kMaxCards;
 #else
         (void)n_cols;
         return false;
@@ -128,6 +131,19 @@ private:
                 rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
                 [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
         }
+    }
+
+    // Five to seven cards with wild ranks: the same kernel (a wild card's key counts in every
+    // suit, so a row's key shows whether any suit can make a flush); rows that cannot read the
+    // best hand by ranks, the others (about one in three with three ranks wild) are fixed up
+    // with both suits that can.
+    template <int N>
+    bool rows_wild(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+        auto fix = [this](const uint8_t* row) { return static_cast<int32_t>(finish<true>(parts_.sum<N>(row))); };
+        const uint32_t* values = nonflush_;
+        return natural_rows<N, RankShape, true>(
+            rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
+            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
     }
 #endif
 
