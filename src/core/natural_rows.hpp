@@ -74,7 +74,7 @@ struct SlotHash {
     const uint16_t* displacement;
 };
 
-// Rows of N cards into `out`: lookup(slot) for every row, and fix(row) instead for each row whose
+// Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for each row whose
 // key shows a flush when Flushes. `keys` are the 8-byte card keys of all 256 byte values
 // (CardParts::keys(): zero past 51), and fix must read only arrays of 256 entries too: the
 // rows' bytes are checked here, in the same loads as the duplicate check, so a byte that is not a
@@ -134,7 +134,7 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
         }
         for (std::size_t f = 0; f < n_flush; ++f) {
             const std::size_t row = start + flushes[f];
-            if (row < end) out[row] = fix(rows + row * N);
+            if (row < end) out[row] = fix(rows + row * N, out[row]);
         }
     }
     const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),

@@ -85,17 +85,22 @@ private:
             // naturals, which two suits can both have only when w >= 3; and with four or more
             // wild cards five of a kind beats every flush. So the two lowest suits that can are
             // read (a missing one at entry 0, which holds no flush).
-            uint32_t value = nonflush[RankShape::slot(h.key, multiplier, displacement)];
-            const uint32_t* table = flush_ + RankTables::flush_slice(h.wild()) * kSuitMaskSize;
-            const uint64_t natural = h.bits & natural_bits_;
-            const uint64_t flags = h.flush_flags();  // bit 4s + 3: suit s can
-            const uint64_t second = flags & (flags - 1);
-            const int s1 = __builtin_ctzll(flags | 0x10000) >> 2, s2 = __builtin_ctzll(second | 0x10000) >> 2;
-            const uint32_t v1 = table[((natural >> (16 * (s1 & 3))) & (kSuitMaskSize - 1)) * (flags != 0)];
-            const uint32_t v2 = table[((natural >> (16 * (s2 & 3))) & (kSuitMaskSize - 1)) * (second != 0)];
-            value = v1 > value ? v1 : value;
-            return v2 > value ? v2 : value;
+            const uint32_t value = nonflush[RankShape::slot(h.key, multiplier, displacement)];
+            const uint32_t suited = best_flush(h);
+            return suited > value ? suited : value;
         }
+    }
+
+    // The best flush of a hand with wild cards, 0 if none (see finish).
+    uint32_t best_flush(const Hand& h) const {
+        const uint32_t* table = flush_ + RankTables::flush_slice(h.wild()) * kSuitMaskSize;
+        const uint64_t natural = h.bits & natural_bits_;
+        const uint64_t flags = h.flush_flags();  // bit 4s + 3: suit s can
+        const uint64_t second = flags & (flags - 1);
+        const int s1 = __builtin_ctzll(flags | 0x10000) >> 2, s2 = __builtin_ctzll(second | 0x10000) >> 2;
+        const uint32_t v1 = table[((natural >> (16 * (s1 & 3))) & (kSuitMaskSize - 1)) * (flags != 0)];
+        const uint32_t v2 = table[((natural >> (16 * (s2 & 3))) & (kSuitMaskSize - 1)) * (second != 0)];
+        return v1 > v2 ? v1 : v2;
     }
 
     template <int N, bool Wild>
@@ -118,7 +123,7 @@ private:
     // Five to seven natural cards a row: the shared natural kernel, flushes fixed up after it.
     template <int N>
     bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
-        auto fix = [this](const uint8_t* row) { return static_cast<int32_t>(finish<false>(parts_.sum<N>(row))); };
+        auto fix = [this](const uint8_t* row, int32_t) { return static_cast<int32_t>(finish<false>(parts_.sum<N>(row))); };
         if constexpr (N == kMaxCards) {  // seven cards read their own table
             const PerfectHash& seven = tables_.seven;
             const uint32_t* values = seven.values.data();
@@ -139,7 +144,11 @@ private:
     // with both suits that can.
     template <int N>
     bool rows_wild(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
-        auto fix = [this](const uint8_t* row) { return static_cast<int32_t>(finish<true>(parts_.sum<N>(row))); };
+        // the best hand by ranks is in already: only the flushes are read
+        auto fix = [this](const uint8_t* row, int32_t by_ranks) {
+            const uint32_t flush = best_flush(parts_.sum<N>(row));
+            return static_cast<int32_t>(flush > static_cast<uint32_t>(by_ranks) ? flush : static_cast<uint32_t>(by_ranks));
+        };
         const uint32_t* values = nonflush_;
         return natural_rows<N, RankShape, true>(
             rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},

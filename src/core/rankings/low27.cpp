@@ -60,7 +60,7 @@ private:
 
     template <int N>
     bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out) const {
-        auto fix = [this](const uint8_t* row) {  // a suit holds five: some fives are flushes
+        auto fix = [this](const uint8_t* row, int32_t) {  // a suit holds five: some fives are flushes
             return static_cast<int32_t>(kLowBase - best<N>(row, parts_.sum<N>(row)));
         };
 #if defined(__SSSE3__)

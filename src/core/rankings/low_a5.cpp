@@ -25,7 +25,7 @@ private:
         return natural_rows<N, RankShape, false>(
             rows, n_rows, out, parts_.keys(), {rank_.all.multiplier, rank_.all.displacement.data()},
             [low](uint32_t slot) { return static_cast<int32_t>(low->a5_of(slot)); },
-            [](const uint8_t*) { return int32_t{0}; });
+            [](const uint8_t*, int32_t) { return int32_t{0}; });
 #else
         const uint64_t multiplier = rank_.all.multiplier;
         const uint16_t* displacement = rank_.all.displacement.data();
