@@ -28,7 +28,6 @@ inline constexpr int kSuitCounterShift = 48;
 inline constexpr uint64_t kSuitBias = uint64_t{0x3333} << kSuitCounterShift;
 inline constexpr uint64_t kFlushFlags = uint64_t{0x8888} << kSuitCounterShift;
 inline constexpr uint64_t kAllSuitsUnit = uint64_t{0x1111} << kSuitCounterShift;
-inline constexpr int kMaxWild = kMaxCards;
 inline constexpr int kSuitMaskSize = 1 << kRanks;
 
 constexpr uint64_t card_bit(int card) { return uint64_t{1} << (16 * suit_of(card) + rank_of(card)); }
