@@ -127,12 +127,12 @@ private:
         if constexpr (N == kMaxCards) {  // seven cards read their own table
             const PerfectHash& seven = tables_.seven;
             const uint32_t* values = seven.values.data();
-            return natural_rows<N, SevenShape, true>(
+            return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), {seven.multiplier, seven.displacement.data()},
                 [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
         } else {
             const uint32_t* values = nonflush_;
-            return natural_rows<N, RankShape, true>(
+            return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
                 [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
         }
@@ -150,7 +150,7 @@ private:
             return static_cast<int32_t>(flush > static_cast<uint32_t>(by_ranks) ? flush : static_cast<uint32_t>(by_ranks));
         };
         const uint32_t* values = nonflush_;
-        return natural_rows<N, RankShape, true>(
+        return natural_rows<N, RankShape, FlushRows::kCommon>(
             rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
             [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
     }
