@@ -82,10 +82,14 @@ public:
             }
             keys_[c] = hands_[c].key;
         }
+        for (int b = 0; b < 256; ++b) keys_[256 + b] = keys_[b] + kSuitBias;
     }
 
     const Hand& operator[](int card) const { return hands_[card]; }
-    const uint64_t* keys() const { return keys_.data(); }  // each card's key alone, 8 bytes a card
+    // Each byte value's key alone (8 bytes a card), then the same 256 again plus kSuitBias, so
+    // that a sum can start from its first card: keys()[kBiasedKeys + c] + keys()[d] + ...
+    static constexpr int kBiasedKeys = 256;
+    const uint64_t* keys() const { return keys_.data(); }
     uint64_t natural_bits() const { return natural_bits_; }  // the bits of every card that is not wild
 
     Hand sum(const uint8_t* cards, int n) const {
@@ -111,7 +115,7 @@ public:
 
 private:
     alignas(64) std::array<Hand, 256> hands_;
-    alignas(64) std::array<uint64_t, 256> keys_{};
+    alignas(64) std::array<uint64_t, 2 * 256> keys_{};
     uint64_t natural_bits_ = 0;
 };
 

@@ -80,8 +80,8 @@ struct SlotHash {
 };
 
 // Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for each row whose
-// key shows a flush (unless kNone). `keys` are the 8-byte card keys of all 256 byte values
-// (CardParts::keys(): zero past 51), and fix must read only arrays of 256 entries too: the
+// key shows a flush (unless kNone). `keys` are CardParts::keys(): the 8-byte card keys of all
+// 256 byte values (zero past 51), then the same with the suit counters' bias, and fix must read only arrays of 256 entries too: the
 // rows' bytes are checked here, in the same loads as the duplicate check, so a byte that is not a
 // card reads no memory outside the tables. False if some row holds a card twice or a byte that
 // is not a card (0-51).
@@ -100,7 +100,7 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
         uint64_t key[kGroup];
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;
-            uint64_t sum = kSuitBias + keys[c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
+            uint64_t sum = keys[CardParts::kBiasedKeys + c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
             if constexpr (N > 5) sum += keys[c[5]];
             if constexpr (N > 6) sum += keys[c[6]];
             key[k] = sum;
