@@ -14,6 +14,10 @@
 
 #include "../core/cards.hpp"
 
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+#endif
+
 namespace wildeval {
 
 // The first bad card met: its row and its value as text (any integer type).
@@ -106,13 +110,7 @@ private:
         uint8_t* out = buffer.data();
         if (contiguous_) {
             const T* in = reinterpret_cast<const T*>(first);
-            T lowest = 0, highest = 0;  // min and max reductions vectorize
-            for (std::size_t i = 0; i < n; ++i) {
-                lowest = std::min(lowest, in[i]);
-                highest = std::max(highest, in[i]);
-                out[i] = static_cast<uint8_t>(in[i]);
-            }
-            if (lowest >= T{0} && highest <= static_cast<T>(kDeck - 1)) return out;
+            if (narrow(in, n, out)) return out;
             for (std::size_t i = 0; i < n; ++i)
                 if (in[i] > static_cast<T>(kDeck - 1) || in[i] < T{0}) return fail(begin + i / cols, in[i], bad);
             return out;
@@ -128,6 +126,60 @@ private:
                 out[i * cols + j] = static_cast<uint8_t>(v);
             }
         return out;
+    }
+
+    // Wider integers to bytes in one pass, true if every value is a card (0-51). With SSE4.1:
+    // 16 values a step, packed down with saturation, and every value's bits OR-ed together lane
+    // by lane, so that any bit past 63 (a negative value's included) shows; 52-63 show in the
+    // largest byte.
+    template <class T>
+    static bool narrow(const T* in, std::size_t n, uint8_t* out) {
+        std::size_t i = 0;
+        bool cards = true;
+#if defined(__SSE4_1__)
+        constexpr uint64_t kLaneHigh = sizeof(T) == 2   ? 0xFFC0FFC0FFC0FFC0ull
+                                       : sizeof(T) == 4 ? 0xFFFFFFC0FFFFFFC0ull
+                                                        : 0xFFFFFFFFFFFFFFC0ull;
+        __m128i bits = _mm_setzero_si128(), top = _mm_setzero_si128();
+        auto load = [&](std::size_t at) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + at));
+            bits = _mm_or_si128(bits, v);
+            return v;
+        };
+        for (; i + 16 <= n; i += 16) {
+            __m128i words[2];  // 8 values each as 16-bit words (exact below 64)
+            for (std::size_t h = 0; h < 2; ++h) {
+                const std::size_t at = i + 8 * h;
+                if constexpr (sizeof(T) == 2) {
+                    words[h] = load(at);
+                } else if constexpr (sizeof(T) == 4) {
+                    words[h] = _mm_packus_epi32(load(at), load(at + 4));
+                } else {
+                    __m128i low[2];  // the low 32 bits of four values each
+                    for (std::size_t q = 0; q < 2; ++q)
+                        low[q] = _mm_unpacklo_epi64(_mm_shuffle_epi32(load(at + 4 * q), 0x08),
+                                                    _mm_shuffle_epi32(load(at + 4 * q + 2), 0x08));
+                    words[h] = _mm_packus_epi32(low[0], low[1]);
+                }
+            }
+            const __m128i bytes = _mm_packus_epi16(words[0], words[1]);
+            top = _mm_max_epu8(top, bytes);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), bytes);
+        }
+        const uint64_t any = static_cast<uint64_t>(_mm_cvtsi128_si64(bits)) |
+                             static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bits, bits)));
+        const bool wide_ok = (any & kLaneHigh) == 0;
+        const bool top_ok = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),
+                                                             _mm_setzero_si128())) == 0xFFFF;
+        cards = wide_ok && top_ok;
+#endif
+        for (; i < n; ++i) {
+            bool wrong = in[i] > static_cast<T>(kDeck - 1);
+            if constexpr (std::is_signed_v<T>) wrong = wrong || in[i] < 0;
+            cards = cards && !wrong;
+            out[i] = static_cast<uint8_t>(in[i]);
+        }
+        return cards;
     }
 
     template <class T>
