@@ -28,30 +28,40 @@ bool build(PerfectHash& t, const std::vector<HashEntry>& entries, uint64_t multi
     std::vector<uint32_t> order(n_buckets);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return size_of(a) > size_of(b); });
-    std::vector<uint8_t> used(std::size_t{mask} + 1, 0);
+    // Taken slots as bits; the slots p .. p + 63 (wrapping) of all the keys of a bucket are
+    // tried together, 64 displacements at a time.
+    const uint32_t n_words = (mask + 1) / 64;
+    std::vector<uint64_t> used(n_words, 0);
+    auto taken = [&](uint32_t p) {
+        const uint32_t w = p / 64, b = p % 64;
+        const uint64_t lo = used[w], hi = used[(w + 1) % n_words];
+        return b == 0 ? lo : (lo >> b) | (hi << (64 - b));
+    };
     t.displacement.assign(n_buckets, 0);
     t.values.assign(std::size_t{mask} + 1, 0);
     for (uint32_t b : order) {
         const uint32_t* first = members.data() + start[b];
         const uint32_t n = size_of(b);
         if (n == 0) break;
+        // Two keys of one bucket at the same position would share a slot at every displacement:
+        // then this multiplier fails. Otherwise a displacement only has to meet free slots.
+        for (uint32_t i = 0; i < n; ++i)
+            for (uint32_t j = 0; j < i; ++j)
+                if (((pos[first[i]] ^ pos[first[j]]) & mask) == 0) return false;
         bool placed = false;
-        for (uint32_t d = 0; d <= 0xFFFF && !placed; ++d) {
+        for (uint32_t d = 0; d <= 0xFFFF && !placed; d += 64) {
+            uint64_t busy = 0;  // bit k: displacement d + k meets a taken slot
+            for (uint32_t i = 0; i < n && busy != ~uint64_t{0}; ++i) busy |= taken((pos[first[i]] + d) & mask);
+            if (busy == ~uint64_t{0}) continue;
+            const uint32_t found = d + static_cast<uint32_t>(__builtin_ctzll(~busy));  // the smallest that fits
+            if (found > 0xFFFF) break;
+            t.displacement[b] = static_cast<uint16_t>(found);
+            for (uint32_t i = 0; i < n; ++i) {
+                const uint32_t s = (pos[first[i]] + found) & mask;
+                used[s / 64] |= uint64_t{1} << (s % 64);
+                t.values[s] = entries[first[i]].value;
+            }
             placed = true;
-            for (uint32_t i = 0; i < n && placed; ++i) {
-                const uint32_t s = (pos[first[i]] + d) & mask;
-                if (used[s]) placed = false;
-                for (uint32_t j = 0; j < i && placed; ++j)
-                    if (((pos[first[j]] + d) & mask) == s) placed = false;
-            }
-            if (placed) {
-                t.displacement[b] = static_cast<uint16_t>(d);
-                for (uint32_t i = 0; i < n; ++i) {
-                    const uint32_t s = (pos[first[i]] + d) & mask;
-                    used[s] = 1;
-                    t.values[s] = entries[first[i]].value;
-                }
-            }
         }
         if (!placed) return false;
     }
