@@ -29,9 +29,10 @@ struct TableSize {
 // Every table's size, building any not built yet.
 std::vector<TableSize> table_sizes();
 
-// Every rank multiset of 1-7 cards with 0-7 wild cards (114,719 keys in 131,072 slots, about 3.5
-// keys per displacement bucket), the shape the "high" and lowball evaluators index by.
-using RankShape = HashShape<15, 17>;
+// Every rank multiset of 1-7 cards with 0-7 wild cards (114,719 keys in 131,072 slots, about 7
+// keys per displacement bucket: 32 kB of displacements), the shape the "high" and lowball
+// evaluators index by.
+using RankShape = HashShape<14, 17>;
 // Seven natural cards only (49,205 rank multisets in 65,536 slots, 8,192 buckets): the 7-card
 // batch kernel's own smaller hash, its displacements (16 kB) small enough to stay in L1.
 using SevenShape = HashShape<13, 16>;
