@@ -79,12 +79,12 @@ struct SlotHash {
     const uint16_t* displacement;
 };
 
-// Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for each row whose
-// key shows a flush (unless kNone). `keys` are CardParts::keys(): the 8-byte card keys of all
-// 256 byte values (zero past 51), then the same with the suit counters' bias, and fix must read only arrays of 256 entries too: the
-// rows' bytes are checked here, in the same loads as the duplicate check, so a byte that is not a
-// card reads no memory outside the tables. False if some row holds a card twice or a byte that
-// is not a card (0-51).
+// Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for
+// each row whose key shows a flush (unless kNone). `keys` are CardParts::keys(): the 8-byte card
+// keys of all 256 byte values (zero past 51), then the same plus the suit counters' bias; fix
+// must read only arrays of 256 entries too: the rows' bytes are checked here, in the same loads
+// as the duplicate check, so a byte that is not a card reads no memory outside the tables. False
+// if some row holds a card twice or a byte that is not a card (0-51).
 template <int N, class Shape, FlushRows Flushes, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                   SlotHash hash, Lookup lookup, Fix fix) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 namespace wildeval {
 namespace {
@@ -71,6 +72,9 @@ bool build(PerfectHash& t, const std::vector<HashEntry>& entries, uint64_t multi
 }  // namespace
 
 PerfectHash perfect_hash(const std::vector<HashEntry>& entries, int bucket_bits, int table_bits) {
+    // the builder's bitset holds whole 64-slot words; a displacement is 16 bits
+    if (table_bits < 6 || table_bits > 24 || bucket_bits < 0 || bucket_bits + table_bits > 64)
+        throw std::invalid_argument("perfect_hash: tables of 2^6 to 2^24 slots");
     PerfectHash t;
     uint64_t multiplier = 0x0E09576D6D910000ull;  // low 16 bits zero: see perfect_hash.hpp
     while (!build(t, entries, multiplier, bucket_bits, table_bits)) multiplier += 0x2545F4914F6D0000ull;

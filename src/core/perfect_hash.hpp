@@ -39,6 +39,7 @@ struct HashEntry {
 };
 
 // Deterministic: the first multiplier of a fixed sequence that places every key in its own slot.
+// Tables of 2^6 to 2^24 slots (std::invalid_argument otherwise).
 PerfectHash perfect_hash(const std::vector<HashEntry>& entries, int bucket_bits, int table_bits);
 
 }  // namespace wildeval
