@@ -44,8 +44,9 @@ def test_batch_natural_into_out_one_thread(benchmark, hands7):
 
 
 @pytest.mark.benchmark(group="7-card batch, 1M hands")
-def test_batch_natural_int64_one_thread(benchmark, hands7):
-    wide = hands7.astype(np.int64)
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64])
+def test_batch_natural_wide_rows_one_thread(benchmark, hands7, dtype):
+    wide = hands7.astype(dtype)
     values = benchmark(NATURAL.batch, wide, threads=1)
     assert np.array_equal(values, NATURAL.batch(hands7, threads=1))
 

@@ -26,7 +26,8 @@ def hands3() -> np.ndarray:
 
 @pytest.mark.benchmark(group="batch, 1M hands, 1 thread")
 def test_high_seven_cards(benchmark, hands7):
-    benchmark(HIGH.batch, hands7, threads=1)
+    values = benchmark(HIGH.batch, hands7, threads=1)
+    assert values[:50].tolist() == [HIGH(h) for h in hands7[:50].tolist()]
 
 
 @pytest.mark.benchmark(group="batch, 1M hands, 1 thread")
@@ -89,3 +90,11 @@ def test_high_five_cards(benchmark, hands5):
 def test_low_a5_seven_cards(benchmark, hands7):
     values = benchmark(LOW_A5.batch, hands7, threads=1)
     assert values[:50].tolist() == [LOW_A5(h) for h in hands7[:50].tolist()]
+
+
+@pytest.mark.benchmark(group="batch, 1M hands, 1 thread")
+@pytest.mark.parametrize("ranking", ["low27", "low_a5"])
+def test_lowball_six_cards(benchmark, hands6, ranking):
+    ev = {"low27": LOW27, "low_a5": LOW_A5}[ranking]
+    values = benchmark(ev.batch, hands6, threads=1)
+    assert values[:50].tolist() == [ev(h) for h in hands6[:50].tolist()]

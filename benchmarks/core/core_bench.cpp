@@ -61,8 +61,10 @@ int main(int argc, char** argv) {
         {"high, 7 cards, wild 357", "high", ranks_mask("357"), 7},
         {"high, 5 cards, wild 2", "high", ranks_mask("2"), 5},
         {"low27, 7 cards", "low27", 0, 7},
+        {"low27, 6 cards", "low27", 0, 6},
         {"low27, 5 cards", "low27", 0, 5},
         {"low_a5, 7 cards", "low_a5", 0, 7},
+        {"low_a5, 6 cards", "low_a5", 0, 6},
         {"low_a5, 5 cards", "low_a5", 0, 5},
         {"three_card_poker, wild 3", "three_card_poker", ranks_mask("3"), 3},
     };

@@ -167,14 +167,16 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     _check("batch into out=", out, expected)
     record(f"wildeval batch, {threads} threads", len(hands), lambda: natural.batch(hands, threads=threads),
            sizes.repeat)
-    wide = hands.astype(np.int64)
-    record("wildeval batch, int64 rows, 1 thread", len(hands), lambda: natural.batch(wide, threads=1, out=out),
-           sizes.repeat)
-    _check("int64 rows", out, expected)
+    for dtype in (np.int16, np.int32, np.int64):
+        wide = hands.astype(dtype)
+        record(f"wildeval batch, {np.dtype(dtype).name} rows, 1 thread", len(hands),
+               lambda: natural.batch(wide, threads=1, out=out), sizes.repeat)
+        _check(f"{np.dtype(dtype).name} rows", out, expected)
     for label, ev, n_cards in (
         ('wild "357"', wild, 7), ("6 cards", natural, 6), ("5 cards", natural, 5),
-        ("low27", Evaluator("low27"), 7), ("low27, 5 cards", Evaluator("low27"), 5),
-        ("low_a5", Evaluator("low_a5"), 7), ("low_a5, 5 cards", Evaluator("low_a5"), 5),
+        ("low27", Evaluator("low27"), 7), ("low27, 6 cards", Evaluator("low27"), 6),
+        ("low27, 5 cards", Evaluator("low27"), 5), ("low_a5", Evaluator("low_a5"), 7),
+        ("low_a5, 6 cards", Evaluator("low_a5"), 6), ("low_a5, 5 cards", Evaluator("low_a5"), 5),
         ('three_card_poker, wild "3"', Evaluator("three_card_poker", wild="3"), 3),
     ):
         rows = np.ascontiguousarray(hands[:, :n_cards])
