@@ -93,3 +93,22 @@ def test_bytes_that_are_not_cards_are_named_whatever_the_kernel(ranking: str, n_
         as_int8 = wrong.view(np.int8)
         with pytest.raises(ValueError, match=rf"^row {row}: card {bad - 256 if bad > 127 else bad} is not a card"):
             ev.batch(as_int8, threads=1)
+
+
+@pytest.mark.parametrize("ranking,wild,n_cards", [
+    ("high", None, 7), ("high", None, 6), ("high", None, 5), ("high", "357", 7),
+    ("low27", None, 7), ("low27", None, 6), ("low_a5", None, 7), ("low_a5", None, 5),
+])
+def test_wide_cards_over_many_blocks_give_the_byte_values(ranking: str, wild: str | None, n_cards: int) -> None:
+    """Wide integer rows are narrowed a block at a time while the next block is fetched ahead:
+    over several blocks (4,096 rows each) and a ragged end, in every integer width and in
+    Fortran order, on one thread and two, the values are those of the same rows as bytes."""
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    hands = _hands(3 * 4096 + 1234, n_cards, seed=40 + n_cards)
+    expected = ev.batch(hands, threads=1)
+    assert np.array_equal(expected[:300], [ev(row) for row in hands[:300].tolist()])
+    for dtype in (np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64):
+        wide = hands.astype(dtype)
+        for threads in (1, 2):
+            assert np.array_equal(ev.batch(wide, threads=threads), expected), (dtype, threads)
+        assert np.array_equal(ev.batch(np.asfortranarray(wide), threads=1), expected), dtype

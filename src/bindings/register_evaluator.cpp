@@ -121,7 +121,11 @@ public:
                         continue;
                     const uint8_t* cards = source.block(begin, stop, buffer, bad[part]);
                     if (cards == nullptr) return;
-                    distinct[part] &= static_cast<uint8_t>(core_.evaluate_rows(cards, stop - begin, n_cols, out + begin));
+                    // wide cards: the next block is fetched from memory while this one is evaluated
+                    const ReadAhead ahead = source.wide() ? source.span(stop, std::min(end, stop + RowSource::kBlockRows))
+                                                          : ReadAhead{};
+                    distinct[part] &= static_cast<uint8_t>(
+                        core_.evaluate_rows_ahead(cards, stop - begin, n_cols, out + begin, ahead));
                 }
             });
         }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../core/cards.hpp"
+#include "../core/ranking.hpp"
 
 #if defined(__SSE4_1__)
 #include <smmintrin.h>
@@ -43,6 +44,12 @@ public:
     }
 
     std::size_t rows() const { return n_rows_; }
+    // Whether rows are narrowed from a C-contiguous array of 2-8 byte integers.
+    bool wide() const { return contiguous_ && !in_place_; }
+    // The bytes of rows [begin, end) in the array (C-contiguous only), as a fetch hint.
+    ReadAhead span(std::size_t begin, std::size_t end) const {
+        return {base_ + static_cast<std::ptrdiff_t>(begin) * s0_, (end - begin) * static_cast<std::size_t>(s0_)};
+    }
     int cols() const { return n_cols_; }
 
     // Rows [begin, end) as bytes, copied (uint8/int8 C-contiguous) or narrowed into `buffer`.

@@ -26,6 +26,9 @@ public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
         return ranking_->evaluate_rows(rows, n_rows, n_cols, out);
     }
+    bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out, ReadAhead ahead) const {
+        return ranking_->evaluate_rows_ahead(rows, n_rows, n_cols, out, ahead);
+    }
     bool checks_cards(int n_cols) const { return ranking_->checks_cards(n_cols); }
     uint32_t category(uint32_t value) const { return ranking_->category(value); }
 

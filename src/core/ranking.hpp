@@ -18,6 +18,14 @@ namespace wildeval {
 
 using CategoryCounts = std::array<uint64_t, kCategoryCount>;
 
+// Memory a batch kernel may ask the CPU to fetch while it works through its rows, a little at a
+// time: the caller's next block of wide cards (read from memory once, then narrowed). A hint
+// only: nothing is read through it.
+struct ReadAhead {
+    const char* at = nullptr;
+    std::size_t bytes = 0;
+};
+
 // One ranking's evaluator for one set of wild ranks and flush option.
 class Ranking {
 public:
@@ -30,6 +38,14 @@ public:
     // card twice or, where checks_cards(n_cols), a byte that is not a card (0-51): the output is
     // then meaningless. Elsewhere the caller must have checked every card.
     virtual bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const = 0;
+
+    // evaluate_rows, fetching `ahead` meanwhile where the ranking's kernels can (the default
+    // ignores it).
+    virtual bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out,
+                                     ReadAhead ahead) const {
+        (void)ahead;
+        return evaluate_rows(rows, n_rows, n_cols, out);
+    }
 
     // Whether evaluate_rows checks the range of its rows' bytes itself for rows of n_cols cards.
     virtual bool checks_cards(int n_cols) const { (void)n_cols; return false; }

@@ -33,14 +33,20 @@ public:
     }
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
+        return evaluate_rows_ahead(rows, n_rows, n_cols, out, {});
+    }
+
+    bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out,
+                             ReadAhead ahead) const override {
 #if defined(__SSSE3__)
         if (n_cols >= 5) {
             return with_card_count<5, kMaxCards>(n_cols, [&](auto n) {
-                return wild_ ? rows_wild<decltype(n)::value>(rows, n_rows, out)
-                             : rows_natural<decltype(n)::value>(rows, n_rows, out);
+                return wild_ ? rows_wild<decltype(n)::value>(rows, n_rows, out, ahead)
+                             : rows_natural<decltype(n)::value>(rows, n_rows, out, ahead);
             });
         }
 #endif
+        (void)ahead;
         return with_card_count<1, kMaxCards>(n_cols, [&](auto n) {
             return wild_ ? rows_kernel<decltype(n)::value, true>(rows, n_rows, out) : rows_kernel<decltype(n)::value, false>(rows, n_rows, out);
         });
@@ -122,19 +128,19 @@ private:
 #if defined(__SSSE3__)
     // Five to seven natural cards a row: the shared natural kernel, flushes fixed up after it.
     template <int N>
-    bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+    bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, ReadAhead ahead) const {
         auto fix = [this](const uint8_t* row, int32_t) { return static_cast<int32_t>(finish<false>(parts_.sum<N>(row))); };
         if constexpr (N == kMaxCards) {  // seven cards read their own table
             const PerfectHash& seven = tables_.seven;
             const uint32_t* values = seven.values.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), {seven.multiplier, seven.displacement.data()},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
         } else {
             const uint32_t* values = nonflush_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
         }
     }
 
@@ -143,7 +149,7 @@ private:
     // best hand by ranks, the others (about one in three with three ranks wild) are fixed up
     // with both suits that can.
     template <int N>
-    bool rows_wild(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+    bool rows_wild(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, ReadAhead ahead) const {
         // the best hand by ranks is in already: only the flushes are read
         auto fix = [this](const uint8_t* row, int32_t by_ranks) {
             const uint32_t flush = best_flush(parts_.sum<N>(row));
@@ -152,7 +158,7 @@ private:
         const uint32_t* values = nonflush_;
         return natural_rows<N, RankShape, FlushRows::kCommon>(
             rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
-            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
+            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
     }
 #endif
 

@@ -59,7 +59,7 @@ private:
     }
 
     template <int N>
-    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out) const {
+    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, ReadAhead ahead) const {
         auto fix = [this](const uint8_t* row, int32_t) {  // a suit holds five: some fives are flushes
             return static_cast<int32_t>(kLowBase - best<N>(row, parts_.sum<N>(row)));
         };
@@ -69,19 +69,21 @@ private:
             const uint32_t* values = low_.seven_low27.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), {rank_.seven.multiplier, rank_.seven.displacement.data()},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix);
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
         } else if constexpr (N == 5) {
             const uint32_t* nonflush = rank_.all.values.data();
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), hash,
-                [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); }, fix);
+                [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); }, fix,
+                ahead);
         } else {
             const LowTables* low = &low_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_.keys(), hash,
-                [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix);
+                [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix, ahead);
         }
 #else
+        (void)ahead;
         uint64_t set_bits = 0;
         for (std::size_t i = 0; i < n_rows; ++i, rows += N) {
             const Hand h = parts_.sum<N>(rows);

@@ -15,8 +15,13 @@ template <class Derived>
 class Lowball : public RankingOf<Derived> {
 public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
+        return evaluate_rows_ahead(rows, n_rows, n_cols, out, {});
+    }
+
+    bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out,
+                             ReadAhead ahead) const override {
         return with_card_count<5, kMaxCards>(n_cols, [&](auto size) {
-            return static_cast<const Derived&>(*this).template rows_of<decltype(size)::value>(rows, n_rows, out);
+            return static_cast<const Derived&>(*this).template rows_of<decltype(size)::value>(rows, n_rows, out, ahead);
         });
     }
 
