@@ -13,7 +13,6 @@ import random
 
 import pytest
 
-from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
 from wildeval.cards import format_cards, parse_cards
 from wildeval.games.draw import arrange_deck
 from wildeval.games.draw import (
@@ -31,6 +30,8 @@ from wildeval.games.draw import (
     made_low,
     play_hand,
 )
+
+from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
 from wildeval.games.draw import Hand, IllegalAction, Kind, Phase, Rules, arrange_deck
+
+from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
 
 
 # ---------------------------------------------------------------------------------------------
