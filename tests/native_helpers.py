@@ -1,12 +1,17 @@
-"""Hypothesis strategies and array layouts shared by the native evaluator's test files
-(test_native.py, test_native_input.py)."""
+"""Hypothesis strategies, array layouts and an order check shared by the native evaluator's test
+files (test_native.py, test_native_values.py, test_native_input.py)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 from hypothesis import strategies as st
 
+from wildeval.cards import format_cards
+
 N_DECK = 52
+CARD_TEXT = [format_cards([c]) for c in range(N_DECK)]  # as eval7, phevaluator and treys read cards
 
 RANDOM_WILD_SETTINGS = st.one_of(
     st.none(),
@@ -79,3 +84,11 @@ def with_layout(hands: np.ndarray, dtype: type, layout: str) -> object:
         return a.tolist()
     assert np.array_equal(out, hands)
     return out
+
+
+def assert_same_order(ours: Sequence[int], theirs: Sequence[int]) -> None:
+    """The map between the two scales (both higher = better) is strictly increasing: the same
+    order and the same ties."""
+    pairs = sorted(set(zip(ours, theirs)))
+    for (o1, t1), (o2, t2) in zip(pairs, pairs[1:]):
+        assert o1 < o2 and t1 < t2, ((o1, t1), (o2, t2))
