@@ -24,6 +24,7 @@ inline constexpr bool kNaturalRowsCheck = false;
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <climits>
 #include <cstring>
 #include <type_traits>
 
@@ -88,8 +89,11 @@ struct SlotHash {
 // as the duplicate check, so a byte that is not a card reads no memory outside the tables. False
 // if some row holds a card twice or a byte that is not a card (0-51). `ahead` is fetched a few
 // lines a group, spread over the rows (natural_rows below).
+// A noted row whose looked-up value is FinalFrom or more is final as it is (no flush can beat it):
+// it is dropped before the fix-up.
 struct NoReadAhead {};
-template <int N, class Shape, FlushRows Flushes, class Ahead, class Lookup, class Fix>
+inline constexpr int32_t kNoFinalValue = INT32_MAX;
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
 bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                          SlotHash hash, Lookup lookup, Fix fix, Ahead ahead) {
     constexpr std::size_t kGroup = 4;     // rows summed before their lookups
@@ -155,6 +159,16 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
             group(pad, tail, i - start);
             std::copy(tail, tail + left, out + i);
         }
+        if constexpr (FinalFrom != kNoFinalValue) {
+            // keep only the noted rows whose value a flush could still beat (and that are rows)
+            std::size_t kept = 0;
+            for (std::size_t f = 0; f < n_flush; ++f) {
+                const std::size_t row = start + flushes[f];
+                flushes[kept] = flushes[f];
+                kept += static_cast<std::size_t>(row < end) & static_cast<std::size_t>(out[std::min(row, end - 1)] < FinalFrom);
+            }
+            n_flush = kept;
+        }
         for (std::size_t f = 0; f < n_flush; ++f) {
             const std::size_t row = start + flushes[f];
             if (row < end) out[row] = fix(rows + row * N, out[row]);
@@ -167,12 +181,12 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
 
 // natural_rows_kernel, built without the read-ahead code when there is nothing to fetch (that
 // code alone cost the plain kernel 6 %).
-template <int N, class Shape, FlushRows Flushes, class Lookup, class Fix>
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalValue, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                   SlotHash hash, Lookup lookup, Fix fix, ReadAhead ahead = {}) {
     if (ahead.bytes == 0)
-        return natural_rows_kernel<N, Shape, Flushes>(rows, n_rows, out, keys, hash, lookup, fix, NoReadAhead{});
-    return natural_rows_kernel<N, Shape, Flushes>(rows, n_rows, out, keys, hash, lookup, fix, ahead);
+        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, keys, hash, lookup, fix, NoReadAhead{});
+    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, keys, hash, lookup, fix, ahead);
 }
 
 }  // namespace wildeval

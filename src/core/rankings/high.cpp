@@ -156,7 +156,10 @@ private:
             return static_cast<int32_t>(flush > static_cast<uint32_t>(by_ranks) ? flush : static_cast<uint32_t>(by_ranks));
         };
         const uint32_t* values = nonflush_;
-        return natural_rows<N, RankShape, FlushRows::kCommon>(
+        // five of a kind beats every flush: such rows (a third of those that can make a flush)
+        // are not fixed up
+        constexpr int32_t kFiveOfAKindFloor = static_cast<int32_t>(pack(kFiveOfAKind, {}));
+        return natural_rows<N, RankShape, FlushRows::kCommon, kFiveOfAKindFloor>(
             rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
             [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
     }
