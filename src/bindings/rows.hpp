@@ -119,7 +119,7 @@ private:
             const T* in = reinterpret_cast<const T*>(first);
             if (narrow(in, n, out)) return out;
             for (std::size_t i = 0; i < n; ++i)
-                if (in[i] > static_cast<T>(kDeck - 1) || in[i] < T{0}) return fail(begin + i / cols, in[i], bad);
+                if (!is_card(in[i])) return fail(begin + i / cols, in[i], bad);
             return out;
         }
         for (std::size_t i = 0; i < end - begin; ++i)
@@ -127,12 +127,18 @@ private:
                 T v;
                 std::memcpy(&v, first + static_cast<std::ptrdiff_t>(i) * s0_ + static_cast<std::ptrdiff_t>(j) * s1_,
                             sizeof(T));
-                bool wrong = v > static_cast<T>(kDeck - 1);
-                if constexpr (std::is_signed_v<T>) wrong = wrong || v < 0;
-                if (wrong) return fail(begin + i, v, bad);
+                if (!is_card(v)) return fail(begin + i, v, bad);
                 out[i * cols + j] = static_cast<uint8_t>(v);
             }
         return out;
+    }
+
+    // Whether an integer of any type is a card (0-51).
+    template <class T>
+    static bool is_card(T v) {
+        if constexpr (std::is_signed_v<T>)
+            if (v < 0) return false;
+        return v <= static_cast<T>(kDeck - 1);
     }
 
     // Wider integers to bytes in one pass, true if every value is a card (0-51). With SSE4.1:
@@ -181,9 +187,7 @@ private:
         cards = wide_ok && top_ok;
 #endif
         for (; i < n; ++i) {
-            bool wrong = in[i] > static_cast<T>(kDeck - 1);
-            if constexpr (std::is_signed_v<T>) wrong = wrong || in[i] < 0;
-            cards = cards && !wrong;
+            cards = cards && is_card(in[i]);
             out[i] = static_cast<uint8_t>(in[i]);
         }
         return cards;
