@@ -64,6 +64,15 @@ struct alignas(16) Hand {
     uint32_t suit_mask(int suit) const { return static_cast<uint32_t>(bits >> (16 * suit)) & (kSuitMaskSize - 1); }
 };
 
+// Every card's key again, a byte at a time, for a kernel that looks cards up with 64-entry byte
+// shuffles (natural_rows16.hpp): rank[b] is byte b of the key's rank part / 8 (5^rank for a
+// natural card, 0 for a wild one), suits[0] the card's clubs + 16 * diamonds counters, suits[1]
+// its hearts + 16 * spades. Zero past card 51.
+struct CardBytes {
+    alignas(64) uint8_t rank[4][64];
+    alignas(64) uint8_t suits[2][64];
+};
+
 // Every card's part of a hand, under one set of wild ranks. One entry per byte value: a byte
 // that is not a card (52-255) reads zeros, so that a kernel which checks its rows' range itself
 // (natural_rows) never reads outside these arrays.
@@ -83,6 +92,14 @@ public:
             keys_[c] = hands_[c].key;
         }
         for (int b = 0; b < 256; ++b) keys_[256 + b] = keys_[b] + kSuitBias;
+        bytes_ = CardBytes{};
+        for (int c = 0; c < kDeck; ++c) {
+            const uint64_t ranks = (keys_[c] & ((uint64_t{1} << kSuitCounterShift) - 1)) >> kRankKeyShift;
+            const uint64_t suits = keys_[c] >> kSuitCounterShift;  // four 4-bit counters
+            for (int b = 0; b < 4; ++b) bytes_.rank[b][c] = static_cast<uint8_t>(ranks >> (8 * b));
+            bytes_.suits[0][c] = static_cast<uint8_t>(suits & 0xFF);
+            bytes_.suits[1][c] = static_cast<uint8_t>(suits >> 8 & 0xFF);
+        }
     }
 
     const Hand& operator[](int card) const { return hands_[card]; }
@@ -91,6 +108,7 @@ public:
     static constexpr int kBiasedKeys = 256;
     const uint64_t* keys() const { return keys_.data(); }
     uint64_t natural_bits() const { return natural_bits_; }  // the bits of every card that is not wild
+    const CardBytes& bytes() const { return bytes_; }
 
     Hand sum(const uint8_t* cards, int n) const {
         Hand h;
@@ -116,6 +134,7 @@ public:
 private:
     alignas(64) std::array<Hand, 256> hands_;
     alignas(64) std::array<uint64_t, 2 * 256> keys_{};
+    CardBytes bytes_;
     uint64_t natural_bits_ = 0;
 };
 

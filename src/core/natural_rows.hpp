@@ -29,7 +29,9 @@ inline constexpr bool kNaturalRowsCheck = false;
 #include <type_traits>
 
 #include "hand.hpp"
+#include "natural_rows16.hpp"
 #include "ranking.hpp"
+#include "rows_kernel.hpp"
 
 namespace wildeval {
 
@@ -71,17 +73,6 @@ struct PairCheck {
     }
 };
 
-// Which rows natural_rows fixes up, and how it notes them in its main loop: flushes are rare in
-// natural cards (3 % of seven), so a predicted branch costs least; with wild ranks a third of
-// the rows can make a flush, and noting every row without a branch costs least.
-enum class FlushRows { kNone, kRare, kCommon };
-
-// A perfect hash's hot pointers; its shape (a HashShape) is a template argument of the kernel.
-struct SlotHash {
-    uint64_t multiplier;
-    const uint16_t* displacement;
-};
-
 // Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for
 // each row whose key shows a flush (unless kNone). `keys` are CardParts::keys(): the 8-byte card
 // keys of all 256 byte values (zero past 51), then the same plus the suit counters' bias; fix
@@ -91,8 +82,6 @@ struct SlotHash {
 // lines a group, spread over the rows (natural_rows below).
 // A noted row whose looked-up value is FinalFrom or more is final as it is (no flush can beat it):
 // it is dropped before the fix-up.
-struct NoReadAhead {};
-inline constexpr int32_t kNoFinalValue = INT32_MAX;
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
 bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                          SlotHash hash, Lookup lookup, Fix fix, Ahead ahead) {
@@ -179,14 +168,28 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     return in_range && !check.any(repeated);
 }
 
-// natural_rows_kernel, built without the read-ahead code when there is nothing to fetch (that
-// code alone cost the plain kernel 6 %).
+// Rows of N cards: the AVX-512 kernel for natural cards where it runs (natural_rows16.hpp; its
+// last rows, fewer than 16 + 128 / N, go to natural_rows_kernel), natural_rows_kernel otherwise,
+// built without the read-ahead code when there is nothing to fetch (that code alone cost the
+// plain kernel 6 %).
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalValue, class Lookup, class Fix>
-bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
+bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
                   SlotHash hash, Lookup lookup, Fix fix, ReadAhead ahead = {}) {
+#if defined(WILDEVAL_ROWS16)
+    if constexpr (Flushes != FlushRows::kCommon) {
+        const std::size_t blocks = rows16_rows<N>(n_rows);
+        if (blocks > 0 && rows_kernel() == RowsKernel::kAvx512) {
+            const bool ok = ahead.bytes == 0
+                                ? natural_rows16<N, Shape, Flushes>(rows, blocks, out, parts, hash, lookup, fix, NoReadAhead{})
+                                : natural_rows16<N, Shape, Flushes>(rows, blocks, out, parts, hash, lookup, fix, ahead);
+            return ok && natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
+                                                                           parts.keys(), hash, lookup, fix, NoReadAhead{});
+        }
+    }
+#endif
     if (ahead.bytes == 0)
-        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, keys, hash, lookup, fix, NoReadAhead{});
-    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, keys, hash, lookup, fix, ahead);
+        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, NoReadAhead{});
+    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, ahead);
 }
 
 }  // namespace wildeval

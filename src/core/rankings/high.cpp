@@ -134,12 +134,12 @@ private:
             const PerfectHash& seven = tables_.seven;
             const uint32_t* values = seven.values.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_.keys(), {seven.multiplier, seven.displacement.data()},
+                rows, n_rows, out, parts_, {seven.multiplier, seven.displacement.data()},
                 [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
         } else {
             const uint32_t* values = nonflush_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
+                rows, n_rows, out, parts_, {multiplier_, displacement_},
                 [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
         }
     }
@@ -160,7 +160,7 @@ private:
         // are not fixed up
         constexpr int32_t kFiveOfAKindFloor = static_cast<int32_t>(pack(kFiveOfAKind, {}));
         return natural_rows<N, RankShape, FlushRows::kCommon, kFiveOfAKindFloor>(
-            rows, n_rows, out, parts_.keys(), {multiplier_, displacement_},
+            rows, n_rows, out, parts_, {multiplier_, displacement_},
             [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
     }
 #endif

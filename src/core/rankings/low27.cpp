@@ -68,18 +68,18 @@ private:
         if constexpr (N == kMaxCards) {  // seven cards read their own table
             const uint32_t* values = low_.seven_low27.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_.keys(), {rank_.seven.multiplier, rank_.seven.displacement.data()},
+                rows, n_rows, out, parts_, {rank_.seven.multiplier, rank_.seven.displacement.data()},
                 [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
         } else if constexpr (N == 5) {
             const uint32_t* nonflush = rank_.all.values.data();
             return natural_rows<N, RankShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_.keys(), hash,
+                rows, n_rows, out, parts_, hash,
                 [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); }, fix,
                 ahead);
         } else {
             const LowTables* low = &low_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_.keys(), hash,
+                rows, n_rows, out, parts_, hash,
                 [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix, ahead);
         }
 #else

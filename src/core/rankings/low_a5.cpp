@@ -23,7 +23,7 @@ private:
 #if defined(__SSSE3__)
         // suits never matter: no flush to fix up
         return natural_rows<N, RankShape, FlushRows::kNone>(
-            rows, n_rows, out, parts_.keys(), {rank_.all.multiplier, rank_.all.displacement.data()},
+            rows, n_rows, out, parts_, {rank_.all.multiplier, rank_.all.displacement.data()},
             [low](uint32_t slot) { return static_cast<int32_t>(low->a5_of(slot)); },
             [](const uint8_t*, int32_t) { return int32_t{0}; }, ahead);
 #else

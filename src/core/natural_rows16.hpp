@@ -1,0 +1,173 @@
+// The AVX-512 batch kernel for rows of N natural cards (5-7): sixteen rows a register.
+//
+// Sixteen rows (16 N bytes) are read with two 64-byte loads and laid out as two registers of
+// one row per 32-bit lane: cards 0-3 in one, cards 4.. and distinct filler bytes in the other.
+// One byte lookup (vpermb, 64 entries: every byte value's low six bits) per register gives each
+// card's part of the key a byte at a time, and vpdpbusd sums a lane's four bytes, so a row's
+// rank key (the sum of 5^rank), its suit counters and its duplicate check take a few
+// instructions per sixteen rows. The keys are hashed in 64-bit lanes and only the two lookups of
+// the perfect hash run one row at a time, a block behind, so that they overlap the next block.
+//
+// Built with GCC or Clang on x86-64 only, as functions compiled for AVX-512 whatever the
+// package's -march; natural_rows (natural_rows.hpp) runs it when the CPU has AVX-512 F, BW, DQ,
+// VBMI and VNNI (Ice Lake, Zen 4 and later) and rows_kernel() allows it.
+#pragma once
+
+#include "rows_kernel.hpp"
+
+#if defined(WILDEVAL_ROWS16)
+
+// GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialized read once they
+// are inlined into a function compiled for AVX-512 (a false report).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "hand.hpp"
+#include "ranking.hpp"
+
+#define WILDEVAL_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vnni,popcnt")))
+
+namespace wildeval {
+
+// The byte tables and lane patterns of the kernel for N cards a row.
+template <int N>
+struct Rows16Layout {
+    static constexpr int kRows = 16;
+    static constexpr int kBytes = kRows * N;  // a block's bytes; two loads read 128
+    alignas(64) uint8_t low[64];              // lane k: bytes N k + 0..3
+    alignas(64) uint8_t high[64];             // lane k: bytes N k + 4..N-1, then filler
+    uint64_t high_cards;                      // the bytes of `high` that are cards (the rest: filler)
+
+    Rows16Layout() : high_cards(0) {
+        for (int k = 0; k < kRows; ++k)
+            for (int b = 0; b < 4; ++b) {
+                low[4 * k + b] = static_cast<uint8_t>(N * k + b);
+                const bool card = 4 + b < N;
+                // distinct never-cards whose low six bits (61-63) read zeros in every table
+                high[4 * k + b] = static_cast<uint8_t>(card ? N * k + 4 + b : 0xFC + b);
+                if (card) high_cards |= uint64_t{1} << (4 * k + b);
+            }
+    }
+};
+
+// init + each 32-bit lane's four bytes of `a`, then of `b`, looked up in `table` (64 bytes)
+WILDEVAL_AVX512_TARGET inline __m512i lane_sums(__m512i init, __m512i a, __m512i b, __m512i table) {
+    const __m512i ones = _mm512_set1_epi8(1);
+    return _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(init, _mm512_permutexvar_epi8(a, table), ones),
+                               _mm512_permutexvar_epi8(b, table), ones);
+}
+
+// Rows of N natural cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
+// fix(row, value) for each row that shows a flush unless Flushes is kNone, false for a repeated
+// card or a byte that is not a card), for the first rows16_rows(n_rows) rows; natural_rows
+// hands the rest to natural_rows_kernel.
+template <int N>
+constexpr std::size_t rows16_rows(std::size_t n_rows) {
+    // whole blocks of 16 rows whose two loads (128 bytes from the block's start) stay in the rows
+    constexpr std::size_t kRead = 128, kBlock = 16 * N;
+    return n_rows * N < kRead ? 0 : ((n_rows * N - kRead) / kBlock + 1) * 16;
+}
+
+template <int N, class Shape, FlushRows Flushes, class Ahead, class Lookup, class Fix>
+WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
+                                           const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix,
+                                           Ahead ahead) {
+    static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
+    static_assert(Flushes != FlushRows::kCommon, "natural cards only");
+    static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
+    constexpr std::size_t kRows = 16;
+    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
+    constexpr int kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
+    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
+    static const Rows16Layout<N> layout;
+    const CardBytes& bytes = parts.bytes();
+    const __m512i low_index = _mm512_load_si512(layout.low), high_index = _mm512_load_si512(layout.high);
+    const __m512i rank0 = _mm512_load_si512(bytes.rank[0]), rank1 = _mm512_load_si512(bytes.rank[1]),
+                  rank2 = _mm512_load_si512(bytes.rank[2]), rank3 = _mm512_load_si512(bytes.rank[3]);
+    const __m512i suits0 = _mm512_load_si512(bytes.suits[0]), suits1 = _mm512_load_si512(bytes.suits[1]);
+    const __m512i bias = _mm512_set1_epi32(0x33), flags = _mm512_set1_epi32(0x8888);
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    // the key's rank part is 8 * sum 5^rank: the 8 goes into the multiplier
+    const __m512i multiplier = _mm512_set1_epi64(static_cast<long long>(hash.multiplier << kRankKeyShift));
+    const __mmask64 high_bytes = (N * 16 - 64 >= 64) ? ~__mmask64{0} : (__mmask64{1} << (N * 16 - 64)) - 1;
+    __mmask64 repeated = 0;
+    __m512i top = _mm512_setzero_si512();
+
+    constexpr bool kAhead = std::is_same_v<Ahead, ReadAhead>;
+    constexpr std::size_t kLine = 64;
+    std::size_t ahead_lines = 0;  // a block
+    const char* ahead_end = nullptr;
+    if constexpr (kAhead) {
+        const std::size_t blocks = n_rows / kRows;
+        ahead_lines = blocks == 0 ? 0 : (ahead.bytes + kLine * blocks - 1) / (kLine * blocks);
+        ahead_end = ahead.at + ahead.bytes;
+    }
+
+    alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position
+    alignas(64) uint32_t flushes[kChunk + kRows];
+    auto finish_block = [&](int32_t* o) {
+        for (std::size_t k = 0; k < kRows; ++k) {
+            const uint32_t h = hashed[k];
+            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+        }
+    };
+    for (std::size_t start = 0; start < n_rows; start += kChunk) {
+        const std::size_t end = std::min(n_rows, start + kChunk);
+        std::size_t n_flush = 0;
+        for (std::size_t i = start; i < end; i += kRows) {
+            if constexpr (kAhead)
+                for (std::size_t q = 0; q < ahead_lines && ahead.at < ahead_end; ++q, ahead.at += kLine)
+                    __builtin_prefetch(ahead.at, 0, 3);
+            const uint8_t* r = rows + i * N;
+            const __m512i lo = _mm512_loadu_si512(r), hi = _mm512_loadu_si512(r + 64);
+            const __m512i a = _mm512_permutex2var_epi8(lo, low_index, hi);
+            const __m512i b = _mm512_mask2_permutex2var_epi8(lo, high_index, layout.high_cards, hi);
+            // rank key: the four bytes of 5^rank summed per lane, then put together
+            const __m512i zero = _mm512_setzero_si512();
+            const __m512i key = _mm512_add_epi32(
+                _mm512_add_epi32(lane_sums(zero, a, b, rank0), _mm512_slli_epi32(lane_sums(zero, a, b, rank1), 8)),
+                _mm512_add_epi32(_mm512_slli_epi32(lane_sums(zero, a, b, rank2), 16), _mm512_slli_epi32(lane_sums(zero, a, b, rank3), 24)));
+            // duplicates: every pair of a row's bytes, by rotations within its lanes
+            repeated |= _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(a, 8)) | _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(a, 16)) |
+                        _mm512_cmpeq_epi8_mask(a, b) | _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(b, 8)) |
+                        _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(b, 16)) | _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(b, 24));
+            if constexpr (N > 5)
+                repeated |= _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 8)) | _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 16));
+            top = _mm512_max_epu8(top, lo);
+            top = _mm512_mask_max_epu8(top, high_bytes, top, hi);
+            if constexpr (Flushes == FlushRows::kRare) {
+                // suit counters from 3: bit 3 of one is set when that suit holds five cards
+                const __m512i counters = _mm512_or_si512(lane_sums(bias, a, b, suits0), _mm512_slli_epi32(lane_sums(bias, a, b, suits1), 8));
+                const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
+                const __m512i index = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));
+                _mm512_storeu_si512(flushes + n_flush, _mm512_maskz_compress_epi32(flush, index));
+                n_flush += static_cast<std::size_t>(__builtin_popcount(flush));
+            }
+            const __m512i h0 = _mm512_mullo_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(key)), multiplier);
+            const __m512i h1 = _mm512_mullo_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(key, 1)), multiplier);
+            const __m256i p0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h0, kShiftPos));
+            const __m256i p1 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h1, kShiftPos));
+            if (i > start) finish_block(out + i - kRows);
+            _mm512_store_si512(hashed, _mm512_inserti64x4(_mm512_castsi256_si512(p0), p1, 1));
+        }
+        finish_block(out + end - kRows);
+        for (std::size_t f = 0; f < n_flush; ++f) {
+            const std::size_t row = start + flushes[f];
+            out[row] = fix(rows + row * N, out[row]);
+        }
+    }
+    const bool in_range = _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
+    return in_range && repeated == 0;
+}
+
+}  // namespace wildeval
+
+#pragma GCC diagnostic pop
+
+#endif

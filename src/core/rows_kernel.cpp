@@ -1,0 +1,38 @@
+#include "rows_kernel.hpp"
+
+#include <atomic>
+#include <stdexcept>
+
+namespace wildeval {
+namespace {
+
+bool cpu_has_avx512_rows() {
+#if defined(WILDEVAL_ROWS16)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vnni");
+#else
+    return false;
+#endif
+}
+
+std::atomic<RowsKernel>& chosen() {
+    static std::atomic<RowsKernel> kernel{cpu_has_avx512_rows() ? RowsKernel::kAvx512 : RowsKernel::kPortable};
+    return kernel;
+}
+
+}  // namespace
+
+bool rows_kernel_runs(RowsKernel kernel) {
+    static const bool avx512 = cpu_has_avx512_rows();
+    return kernel == RowsKernel::kPortable || avx512;
+}
+
+RowsKernel rows_kernel() { return chosen().load(std::memory_order_relaxed); }
+
+void use_rows_kernel(RowsKernel kernel) {
+    if (!rows_kernel_runs(kernel)) throw std::invalid_argument("this build or CPU cannot run the AVX-512 row kernel");
+    chosen().store(kernel, std::memory_order_relaxed);
+}
+
+}  // namespace wildeval

@@ -1,0 +1,42 @@
+// What the batch kernels for rows of natural cards share, and which of them runs.
+//
+// natural_rows (natural_rows.hpp) runs the AVX-512 kernel (natural_rows16.hpp) where this build
+// and CPU can, the portable SSSE3 one otherwise; a test or a benchmark may pick the portable one
+// on any machine, to check or time both.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+
+// The AVX-512 kernel is built with GCC or Clang for x86-64 (as functions compiled for AVX-512
+// whatever the package's -march), and runs where the CPU has it.
+#if defined(__GNUC__) && defined(__x86_64__)
+#define WILDEVAL_ROWS16 1
+#endif
+
+namespace wildeval {
+
+// Which rows natural_rows fixes up, and how it notes them in its main loop: flushes are rare in
+// natural cards (3 % of seven), so a predicted branch costs least; with wild ranks a third of
+// the rows can make a flush, and noting every row without a branch costs least.
+enum class FlushRows { kNone, kRare, kCommon };
+
+// A perfect hash's hot pointers; its shape (a HashShape) is a template argument of the kernel.
+struct SlotHash {
+    uint64_t multiplier;
+    const uint16_t* displacement;
+};
+
+struct NoReadAhead {};
+inline constexpr int32_t kNoFinalValue = INT32_MAX;
+
+enum class RowsKernel { kPortable, kAvx512 };
+
+// Whether this build and CPU can run `kernel` (AVX-512: F, BW, DQ, VL, VBMI and VNNI).
+bool rows_kernel_runs(RowsKernel kernel);
+// The kernel natural rows use now: the fastest that runs here unless use_rows_kernel chose.
+RowsKernel rows_kernel();
+// For tests and benchmarks; std::invalid_argument for a kernel that cannot run here.
+void use_rows_kernel(RowsKernel kernel);
+
+}  // namespace wildeval
