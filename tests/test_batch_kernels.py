@@ -1,13 +1,26 @@
 """The batch kernels at their edges: every row count around the kernels' groups and chunks,
-flushes and duplicates in every position, against the per-call path (a different code path)."""
+flushes and duplicates in every position, against the per-call path (a different code path).
+Every test runs under each kernel of natural rows this machine runs (AVX-512 and portable)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
-from wildeval import Evaluator
+from wildeval import Evaluator, _core
 from wildeval.cards import format_cards
+
+KERNELS = [name for name in ("avx512", "portable") if _core.rows_kernel_runs(name)]
+
+
+@pytest.fixture(autouse=True, params=KERNELS)
+def rows_kernel(request: pytest.FixtureRequest) -> Iterator[str]:
+    before = _core.rows_kernel()
+    _core.use_rows_kernel(request.param)
+    yield request.param
+    _core.use_rows_kernel(before)
 
 SIZES = [*range(1, 41), 63, 64, 65, 255, 256, 257, 1023, 1024, 1025, 4099]
 
@@ -60,6 +73,23 @@ def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, 
             ev.batch(bad, threads=1)
 
 
+@pytest.mark.parametrize("ranking", ["high", "low27", "low_a5"])
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_a_duplicate_in_any_pair_of_columns_in_any_lane_is_found(ranking: str, n_cards: int) -> None:
+    """The AVX-512 kernel compares a row's bytes by rotations within 32-bit lanes, sixteen rows a
+    block: every pair of columns, in every row of a block, and no false alarm from its filler."""
+    ev = Evaluator(ranking)  # type: ignore[arg-type]
+    hands = _hands(80, n_cards, seed=70 + n_cards)
+    assert np.array_equal(ev.batch(hands, threads=1), [ev(row) for row in hands.tolist()])
+    for row in range(16, 32):
+        for a in range(n_cards):
+            for b in range(a + 1, n_cards):
+                bad = hands.copy()
+                bad[row, b] = bad[row, a]
+                with pytest.raises(ValueError, match=rf"^row {row}: duplicate card "):
+                    ev.batch(bad, threads=1)
+
+
 @pytest.mark.parametrize("n_cards", [6, 7])
 def test_low27_rows_with_a_suit_of_five_against_the_reference(n_cards: int) -> None:
     """Deuce-to-seven with five or more cards of a suit: the kernel takes the best five by ranks
@@ -80,12 +110,15 @@ def test_low27_rows_with_a_suit_of_five_against_the_reference(n_cards: int) -> N
 def test_bytes_that_are_not_cards_are_named_whatever_the_kernel(ranking: str, n_cards: int, wild: str | None,
                                                                 bad: int) -> None:
     """These kernels read uint8 rows in place and check the bytes themselves: any byte past 51,
-    in any row of a block, is reported as the first bad card, before any duplicate."""
+    in any row of a block (the AVX-512 kernel's blocks are 16 rows, its last ones read by a
+    second load), is reported as the first bad card, before any duplicate."""
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
     hands = _hands(5000, n_cards, seed=bad)
-    for row in (0, 3, 4096, 4999):
+    for row in (0, 3, 15, 4096, 4109, 4999):
         wrong = hands.copy()
         wrong[row, row % n_cards] = bad
+        with pytest.raises(ValueError, match=rf"^row {row}: card {bad} is not a card \(0-51\)$"):
+            ev.batch(wrong, threads=1)
         other = row + 1 if row < 4999 else 4998  # a duplicate after it (or before): the bad card is named
         wrong[other, :2] = wrong[other, 0]
         with pytest.raises(ValueError, match=rf"^row {row}: card {bad} is not a card \(0-51\)$"):

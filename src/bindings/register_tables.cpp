@@ -1,4 +1,5 @@
-// What the core holds: its rankings (from the registry), its generated tables and threads.
+// What the core holds: its rankings (from the registry), its generated tables, threads and the
+// batch kernel that runs here.
 #include <pybind11/pybind11.h>
 
 #include <string>
@@ -6,6 +7,7 @@
 #include "../core/cards.hpp"
 #include "../core/parallel.hpp"
 #include "../core/ranking.hpp"
+#include "../core/rows_kernel.hpp"
 #include "../core/tables.hpp"
 #include "register.hpp"
 
@@ -41,4 +43,21 @@ void register_tables(py::module_& m) {
         },
         "Bytes held by every generated table of the core (building any not built yet).");
     m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
+
+    // the kernel of rows of 5-7 natural cards, by name; choosing one is for tests and benchmarks
+    auto kernel_named = [](const std::string& name) {
+        if (name == "avx512") return RowsKernel::kAvx512;
+        if (name == "portable") return RowsKernel::kPortable;
+        throw py::value_error("unknown row kernel '" + name + "' (avx512 or portable)");
+    };
+    m.def(
+        "rows_kernel", [] { return std::string(rows_kernel() == RowsKernel::kAvx512 ? "avx512" : "portable"); },
+        "The batch kernel rows of 5-7 natural cards use here: 'avx512' or 'portable'.");
+    m.def(
+        "rows_kernel_runs", [kernel_named](const std::string& name) { return rows_kernel_runs(kernel_named(name)); },
+        py::arg("name"), "Whether this build and CPU can run the named row kernel.");
+    m.def(
+        "use_rows_kernel",
+        [kernel_named](const std::string& name) { use_rows_kernel(kernel_named(name)); },  // ValueError where it can't
+        py::arg("name"), "Make rows of natural cards use the named kernel (for tests and benchmarks).");
 }

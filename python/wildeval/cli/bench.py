@@ -215,6 +215,7 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
             "processor": _cpu_name(),
             "cores": threads,
             "python": platform.python_version(),
+            "row_kernel": _core.rows_kernel(),
         },
         "seed": SEED,
         "missing_peers": [p for p in PEERS if not any(name.startswith(p) for name, _, _ in found)],
@@ -258,7 +259,8 @@ def _cpu_name() -> str:
 def format_table(report: dict[str, Any]) -> str:
     m = report["machine"]
     lines = [
-        f"{m['processor']}, {m['cores']} cores, Python {m['python']}; random 7-card hands, seed {report['seed']}",
+        f"{m['processor']}, {m['cores']} cores, Python {m['python']}, row kernel {m.get('row_kernel', '?')}; "
+        f"random 7-card hands, seed {report['seed']}",
         "",
         f"{'evaluator':<52} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12}",
     ]
