@@ -44,7 +44,7 @@ void register_tables(py::module_& m) {
         "Bytes held by every generated table of the core (building any not built yet).");
     m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
 
-    // the kernel of rows of 5-7 natural cards, by name; choosing one is for tests and benchmarks
+    // the kernel of rows of 5-7 cards (natural_rows), by name; choosing one is for tests and benchmarks
     auto kernel_named = [](const std::string& name) {
         if (name == "avx512") return RowsKernel::kAvx512;
         if (name == "portable") return RowsKernel::kPortable;
@@ -52,12 +52,12 @@ void register_tables(py::module_& m) {
     };
     m.def(
         "rows_kernel", [] { return std::string(rows_kernel() == RowsKernel::kAvx512 ? "avx512" : "portable"); },
-        "The batch kernel rows of 5-7 natural cards use here: 'avx512' or 'portable'.");
+        "The batch kernel rows of 5-7 cards use here: 'avx512' or 'portable'.");
     m.def(
         "rows_kernel_runs", [kernel_named](const std::string& name) { return rows_kernel_runs(kernel_named(name)); },
         py::arg("name"), "Whether this build and CPU can run the named row kernel.");
     m.def(
         "use_rows_kernel",
         [kernel_named](const std::string& name) { use_rows_kernel(kernel_named(name)); },  // ValueError where it can't
-        py::arg("name"), "Make rows of natural cards use the named kernel (for tests and benchmarks).");
+        py::arg("name"), "Make rows of 5-7 cards use the named kernel (for tests and benchmarks).");
 }

@@ -168,7 +168,7 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     return in_range && !check.any(repeated);
 }
 
-// Rows of N cards: the AVX-512 kernel for natural cards where it runs (natural_rows16.hpp; its
+// Rows of N cards: the AVX-512 kernel where it runs (natural_rows16.hpp; its
 // last rows, fewer than 16 + 128 / N, go to natural_rows_kernel), natural_rows_kernel otherwise,
 // built without the read-ahead code when there is nothing to fetch (that code alone cost the
 // plain kernel 6 %).
@@ -176,15 +176,13 @@ template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalVal
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
                   SlotHash hash, Lookup lookup, Fix fix, ReadAhead ahead = {}) {
 #if defined(WILDEVAL_ROWS16)
-    if constexpr (Flushes != FlushRows::kCommon) {
-        const std::size_t blocks = rows16_rows<N>(n_rows);
-        if (blocks > 0 && rows_kernel() == RowsKernel::kAvx512) {
-            const bool ok = ahead.bytes == 0
-                                ? natural_rows16<N, Shape, Flushes>(rows, blocks, out, parts, hash, lookup, fix, NoReadAhead{})
-                                : natural_rows16<N, Shape, Flushes>(rows, blocks, out, parts, hash, lookup, fix, ahead);
-            return ok && natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
-                                                                           parts.keys(), hash, lookup, fix, NoReadAhead{});
-        }
+    const std::size_t blocks = rows16_rows<N>(n_rows);
+    if (blocks > 0 && rows_kernel() == RowsKernel::kAvx512) {
+        const bool ok = ahead.bytes == 0
+                            ? natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, NoReadAhead{})
+                            : natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, ahead);
+        return ok && natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
+                                                                       parts.keys(), hash, lookup, fix, NoReadAhead{});
     }
 #endif
     if (ahead.bytes == 0)

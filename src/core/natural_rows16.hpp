@@ -1,4 +1,5 @@
-// The AVX-512 batch kernel for rows of N natural cards (5-7): sixteen rows a register.
+// The AVX-512 batch kernel for rows of 5-7 cards, natural or with wild ranks: sixteen rows a
+// register.
 //
 // Sixteen rows (16 N bytes) are read with two 64-byte loads and laid out as two registers of
 // one row per 32-bit lane: cards 0-3 in one, cards 4.. and distinct filler bytes in the other.
@@ -63,7 +64,7 @@ WILDEVAL_AVX512_TARGET inline __m512i lane_sums(__m512i init, __m512i a, __m512i
                                _mm512_permutexvar_epi8(b, table), ones);
 }
 
-// Rows of N natural cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
+// Rows of N cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
 // fix(row, value) for each row that shows a flush unless Flushes is kNone, false for a repeated
 // card or a byte that is not a card), for the first rows16_rows(n_rows) rows; natural_rows
 // hands the rest to natural_rows_kernel.
@@ -74,12 +75,11 @@ constexpr std::size_t rows16_rows(std::size_t n_rows) {
     return n_rows * N < kRead ? 0 : ((n_rows * N - kRead) / kBlock + 1) * 16;
 }
 
-template <int N, class Shape, FlushRows Flushes, class Ahead, class Lookup, class Fix>
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
 WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
                                            const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix,
                                            Ahead ahead) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
-    static_assert(Flushes != FlushRows::kCommon, "natural cards only");
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 16;
     constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
@@ -93,8 +93,12 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
     const __m512i suits0 = _mm512_load_si512(bytes.suits[0]), suits1 = _mm512_load_si512(bytes.suits[1]);
     const __m512i bias = _mm512_set1_epi32(0x33), flags = _mm512_set1_epi32(0x8888);
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    // the key's rank part is 8 * sum 5^rank: the 8 goes into the multiplier
-    const __m512i multiplier = _mm512_set1_epi64(static_cast<long long>(hash.multiplier << kRankKeyShift));
+    // A key's rank part is 8 * sum 5^rank + the wild count: rows without wild ranks (Flushes not
+    // kCommon) put the 8 into the multiplier; rows with wild ranks add their wild count in 64-bit
+    // lanes.
+    constexpr bool kWild = Flushes == FlushRows::kCommon;
+    const __m512i multiplier = _mm512_set1_epi64(static_cast<long long>(kWild ? hash.multiplier : hash.multiplier << kRankKeyShift));
+    const __m512i wild = _mm512_load_si512(bytes.wild);
     const __mmask64 high_bytes = (N * 16 - 64 >= 64) ? ~__mmask64{0} : (__mmask64{1} << (N * 16 - 64)) - 1;
     __mmask64 repeated = 0;
     __m512i top = _mm512_setzero_si512();
@@ -141,7 +145,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
                 repeated |= _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 8)) | _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 16));
             top = _mm512_max_epu8(top, lo);
             top = _mm512_mask_max_epu8(top, high_bytes, top, hi);
-            if constexpr (Flushes == FlushRows::kRare) {
+            if constexpr (Flushes != FlushRows::kNone) {
                 // suit counters from 3: bit 3 of one is set when that suit holds five cards
                 const __m512i counters = _mm512_or_si512(lane_sums(bias, a, b, suits0), _mm512_slli_epi32(lane_sums(bias, a, b, suits1), 8));
                 const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
@@ -149,14 +153,28 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
                 _mm512_storeu_si512(flushes + n_flush, _mm512_maskz_compress_epi32(flush, index));
                 n_flush += static_cast<std::size_t>(__builtin_popcount(flush));
             }
-            const __m512i h0 = _mm512_mullo_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(key)), multiplier);
-            const __m512i h1 = _mm512_mullo_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(key, 1)), multiplier);
+            __m512i k0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(key)), k1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(key, 1));
+            if constexpr (kWild) {
+                const __m512i w = lane_sums(zero, a, b, wild);
+                k0 = _mm512_add_epi64(_mm512_slli_epi64(k0, kRankKeyShift), _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w)));
+                k1 = _mm512_add_epi64(_mm512_slli_epi64(k1, kRankKeyShift), _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w, 1)));
+            }
+            const __m512i h0 = _mm512_mullo_epi64(k0, multiplier), h1 = _mm512_mullo_epi64(k1, multiplier);
             const __m256i p0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h0, kShiftPos));
             const __m256i p1 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h1, kShiftPos));
             if (i > start) finish_block(out + i - kRows);
             _mm512_store_si512(hashed, _mm512_inserti64x4(_mm512_castsi256_si512(p0), p1, 1));
         }
         finish_block(out + end - kRows);
+        if constexpr (FinalFrom != kNoFinalValue) {
+            // keep only the noted rows whose value a flush could still beat
+            std::size_t kept = 0;
+            for (std::size_t f = 0; f < n_flush; ++f) {
+                flushes[kept] = flushes[f];
+                kept += static_cast<std::size_t>(out[start + flushes[f]] < FinalFrom);
+            }
+            n_flush = kept;
+        }
         for (std::size_t f = 0; f < n_flush; ++f) {
             const std::size_t row = start + flushes[f];
             out[row] = fix(rows + row * N, out[row]);

@@ -1,4 +1,4 @@
-// What the batch kernels for rows of natural cards share, and which of them runs.
+// What the batch kernels for rows of 5-7 cards share, and which of them runs.
 //
 // natural_rows (natural_rows.hpp) runs the AVX-512 kernel (natural_rows16.hpp) where this build
 // and CPU can, the portable SSSE3 one otherwise; a test or a benchmark may pick the portable one
