@@ -67,11 +67,13 @@ struct alignas(16) Hand {
 // Every card's key again, a byte at a time, for a kernel that looks cards up with 64-entry byte
 // shuffles (natural_rows16.hpp): rank[b] is byte b of the key's rank part / 8 (5^rank for a
 // natural card, 0 for a wild one), suits[0] the card's clubs + 16 * diamonds counters, suits[1]
-// its hearts + 16 * spades, wild 1 for a wild card. Zero past card 51.
+// its hearts + 16 * spades, wild 1 for a wild card, natural[j] byte j of a natural card's bit
+// (16 * suit + rank; 0 for a wild card). Zero past card 51.
 struct CardBytes {
     alignas(64) uint8_t rank[4][64];
     alignas(64) uint8_t suits[2][64];
     alignas(64) uint8_t wild[64];
+    alignas(64) uint8_t natural[8][64];
 };
 
 // Every card's part of a hand, under one set of wild ranks. One entry per byte value: a byte
@@ -101,6 +103,7 @@ public:
             bytes_.suits[0][c] = static_cast<uint8_t>(suits & 0xFF);
             bytes_.suits[1][c] = static_cast<uint8_t>(suits >> 8 & 0xFF);
             bytes_.wild[c] = static_cast<uint8_t>(keys_[c] & 7);
+            for (int j = 0; j < 8; ++j) bytes_.natural[j][c] = static_cast<uint8_t>((natural_bits_ & card_bit(c)) >> (8 * j));
         }
     }
 

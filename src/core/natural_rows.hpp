@@ -172,19 +172,22 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
 // last rows, fewer than 16 + 128 / N, go to natural_rows_kernel), natural_rows_kernel otherwise,
 // built without the read-ahead code when there is nothing to fetch (that code alone cost the
 // plain kernel 6 %).
+// With wild ranks, `wild_flush` (the flush values by wild count and natural ranks of a suit, as
+// natural_rows16 reads them) lets the AVX-512 kernel read the flushes itself.
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalValue, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
-                  SlotHash hash, Lookup lookup, Fix fix, ReadAhead ahead = {}) {
+                  SlotHash hash, Lookup lookup, Fix fix, ReadAhead ahead = {}, const uint32_t* wild_flush = nullptr) {
 #if defined(WILDEVAL_ROWS16)
     const std::size_t blocks = rows16_rows<N>(n_rows);
     if (blocks > 0 && rows_kernel() == RowsKernel::kAvx512) {
         const bool ok = ahead.bytes == 0
-                            ? natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, NoReadAhead{})
-                            : natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, ahead);
+                            ? natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, NoReadAhead{}, wild_flush)
+                            : natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, ahead, wild_flush);
         return ok && natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
                                                                        parts.keys(), hash, lookup, fix, NoReadAhead{});
     }
 #endif
+    (void)wild_flush;
     if (ahead.bytes == 0)
         return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, NoReadAhead{});
     return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, ahead);

@@ -75,10 +75,16 @@ constexpr std::size_t rows16_rows(std::size_t n_rows) {
     return n_rows * N < kRead ? 0 : ((n_rows * N - kRead) / kBlock + 1) * 16;
 }
 
+// With wild ranks (kCommon) and `wild_flush` given, the flushes are read here instead of fixed
+// up: every row's value is the best of its value by ranks and of the flush values of the lowest
+// and the highest suit that can make a flush, wild_flush[(wild count & 3) << 13 | the suit's
+// natural ranks] (0 at ranks 0: no flush). That is exact: two suits can make a flush only with
+// three or more wild cards among seven, three only with four or more, and then five of a kind
+// beats every flush. Without wild_flush, rows that can make a flush are fixed up.
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
 WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
                                            const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix,
-                                           Ahead ahead) {
+                                           Ahead ahead, const uint32_t* wild_flush) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 16;
@@ -99,6 +105,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
     constexpr bool kWild = Flushes == FlushRows::kCommon;
     const __m512i multiplier = _mm512_set1_epi64(static_cast<long long>(kWild ? hash.multiplier : hash.multiplier << kRankKeyShift));
     const __m512i wild = _mm512_load_si512(bytes.wild);
+    __m512i natural[8];
+    for (int j = 0; j < 8; ++j) natural[j] = _mm512_load_si512(bytes.natural[j]);
     const __mmask64 high_bytes = (N * 16 - 64 >= 64) ? ~__mmask64{0} : (__mmask64{1} << (N * 16 - 64)) - 1;
     __mmask64 repeated = 0;
     __m512i top = _mm512_setzero_si512();
@@ -113,13 +121,21 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
         ahead_end = ahead.at + ahead.bytes;
     }
 
+    const bool read_flushes = kWild && wild_flush != nullptr;
     alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position
+    alignas(64) uint32_t suited[2][kRows];  // and its rows' two wild_flush entries (read_flushes)
     alignas(64) uint32_t flushes[kChunk + kRows];
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
             o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
         }
+        if constexpr (kWild)
+            if (read_flushes)
+                for (std::size_t k = 0; k < kRows; ++k) {
+                    const uint32_t v = std::max({static_cast<uint32_t>(o[k]), wild_flush[suited[0][k]], wild_flush[suited[1][k]]});
+                    o[k] = static_cast<int32_t>(v);
+                }
     };
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
@@ -145,17 +161,37 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
                 repeated |= _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 8)) | _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 16));
             top = _mm512_max_epu8(top, lo);
             top = _mm512_mask_max_epu8(top, high_bytes, top, hi);
+            const __m512i w = kWild ? lane_sums(zero, a, b, wild) : zero;  // wild counts
+            __m512i suit_entries[2] = {zero, zero};  // read_flushes: this block's wild_flush entries
             if constexpr (Flushes != FlushRows::kNone) {
                 // suit counters from 3: bit 3 of one is set when that suit holds five cards
                 const __m512i counters = _mm512_or_si512(lane_sums(bias, a, b, suits0), _mm512_slli_epi32(lane_sums(bias, a, b, suits1), 8));
-                const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
-                const __m512i index = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));
-                _mm512_storeu_si512(flushes + n_flush, _mm512_maskz_compress_epi32(flush, index));
-                n_flush += static_cast<std::size_t>(__builtin_popcount(flush));
+                if (read_flushes) {
+                    // the natural ranks of the lowest and the highest suit that can make a flush
+                    __m512i ranks[kSuits];
+                    __mmask16 can[kSuits];
+                    for (int s = 0; s < kSuits; ++s) {
+                        can[s] = _mm512_test_epi32_mask(counters, _mm512_set1_epi32(8 << (4 * s)));
+                        ranks[s] = _mm512_add_epi32(lane_sums(zero, a, b, natural[2 * s]),
+                                                    _mm512_slli_epi32(lane_sums(zero, a, b, natural[2 * s + 1]), 8));
+                    }
+                    __m512i lowest = zero, highest = zero;
+                    for (int s = 0; s < kSuits; ++s) {
+                        lowest = _mm512_mask_mov_epi32(lowest, can[kSuits - 1 - s], ranks[kSuits - 1 - s]);
+                        highest = _mm512_mask_mov_epi32(highest, can[s], ranks[s]);
+                    }
+                    const __m512i slice = _mm512_slli_epi32(_mm512_and_si512(w, _mm512_set1_epi32(3)), kRanks);
+                    suit_entries[0] = _mm512_or_si512(lowest, slice);
+                    suit_entries[1] = _mm512_or_si512(highest, slice);
+                } else {
+                    const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
+                    const __m512i index = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));
+                    _mm512_storeu_si512(flushes + n_flush, _mm512_maskz_compress_epi32(flush, index));
+                    n_flush += static_cast<std::size_t>(__builtin_popcount(flush));
+                }
             }
             __m512i k0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(key)), k1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(key, 1));
             if constexpr (kWild) {
-                const __m512i w = lane_sums(zero, a, b, wild);
                 k0 = _mm512_add_epi64(_mm512_slli_epi64(k0, kRankKeyShift), _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w)));
                 k1 = _mm512_add_epi64(_mm512_slli_epi64(k1, kRankKeyShift), _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w, 1)));
             }
@@ -164,6 +200,10 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
             const __m256i p1 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h1, kShiftPos));
             if (i > start) finish_block(out + i - kRows);
             _mm512_store_si512(hashed, _mm512_inserti64x4(_mm512_castsi256_si512(p0), p1, 1));
+            if (read_flushes) {
+                _mm512_store_si512(suited[0], suit_entries[0]);
+                _mm512_store_si512(suited[1], suit_entries[1]);
+            }
         }
         finish_block(out + end - kRows);
         if constexpr (FinalFrom != kNoFinalValue) {

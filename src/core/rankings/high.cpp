@@ -2,6 +2,7 @@
 //
 // A hand is a Hand sum (hand.hpp). Non-flush hands are read from the rank tables through the
 // perfect hash of the key's rank part; flushes from a 13-bit suit mask and the wild count.
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -15,6 +16,29 @@
 namespace wildeval {
 namespace {
 
+// The share of all hands of n cards (5-7) that can make a flush with `wild_ranks` ranks wild: a
+// suit's natural cards and the wild ones reach five.
+double flush_chance(int wild_ranks, int n) {
+    auto choose = [](int a, int b) {
+        if (b < 0 || b > a) return 0.0;
+        double c = 1;
+        for (int i = 0; i < b; ++i) c = c * (a - i) / (i + 1);
+        return c;
+    };
+    const int per_suit = kRanks - wild_ranks, wilds = kSuits * wild_ranks;
+    double can = 0;
+    for (int w = 0; w <= std::min(n, wilds); ++w)
+        for (int c0 = 0; c0 <= n - w; ++c0)
+            for (int c1 = 0; c0 + c1 <= n - w; ++c1)
+                for (int c2 = 0; c0 + c1 + c2 <= n - w; ++c2) {
+                    const int c3 = n - w - c0 - c1 - c2;
+                    if (std::max({c0, c1, c2, c3}) + w < 5) continue;
+                    can += choose(wilds, w) * choose(per_suit, c0) * choose(per_suit, c1) * choose(per_suit, c2) *
+                           choose(per_suit, c3);
+                }
+    return can / choose(kDeck, n);
+}
+
 class High final : public RankingOf<High> {
 public:
     High(uint32_t wild_rank_mask, bool flush_duplicates)
@@ -25,7 +49,10 @@ public:
           nonflush_(tables_.all.values.data()),
           flush_(tables_.flush_table(flush_duplicates, 0)),
           natural_bits_(parts_.natural_bits()),
-          wild_(wild_rank_mask != 0) {}
+          wild_(wild_rank_mask != 0) {
+        for (int n = 5; n <= kMaxCards; ++n)
+            read_flushes_[n] = flush_chance(__builtin_popcount(wild_rank_mask), n) > kReadFlushesFrom;
+    }
 
     uint32_t evaluate(const uint8_t* cards, int n) const override {
         const Hand h = parts_.sum(cards, n);
@@ -161,7 +188,8 @@ private:
         constexpr int32_t kFiveOfAKindFloor = static_cast<int32_t>(pack(kFiveOfAKind, {}));
         return natural_rows<N, RankShape, FlushRows::kCommon, kFiveOfAKindFloor>(
             rows, n_rows, out, parts_, {multiplier_, displacement_},
-            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
+            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead,
+            read_flushes_[N] ? flush_ : nullptr);
     }
 #endif
 
@@ -193,6 +221,12 @@ private:
         });
         return add_up(per_worker);
     }
+
+    // The AVX-512 kernel reads every row's flushes itself (about 1.6 cycles a row) where more
+    // than this share of the rows can make a flush; below it, fixing those rows up (about 35
+    // cycles each) costs less.
+    static constexpr double kReadFlushesFrom = 0.05;
+    bool read_flushes_[kMaxCards + 1] = {};
 
     CardParts parts_;
     const RankTables& tables_;
