@@ -4,23 +4,13 @@ Every test runs under each kernel of natural rows this machine runs (AVX-512 and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
-from wildeval import Evaluator, _core
+from wildeval import Evaluator
 from wildeval.cards import format_cards
 
-KERNELS = [name for name in ("avx512", "portable") if _core.rows_kernel_runs(name)]
-
-
-@pytest.fixture(autouse=True, params=KERNELS)
-def rows_kernel(request: pytest.FixtureRequest) -> Iterator[str]:
-    before = _core.rows_kernel()
-    _core.use_rows_kernel(request.param)
-    yield request.param
-    _core.use_rows_kernel(before)
+pytestmark = pytest.mark.usefixtures("rows_kernel")  # conftest.py: each kernel this machine runs
 
 SIZES = [*range(1, 41), 63, 64, 65, 255, 256, 257, 1023, 1024, 1025, 4099]
 

@@ -14,9 +14,17 @@
 
 #include "../core/cards.hpp"
 #include "../core/ranking.hpp"
+#include "../core/rows_kernel.hpp"
 
 #if defined(__SSE4_1__)
 #include <smmintrin.h>
+#endif
+#if defined(WILDEVAL_ROWS16)
+// GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialized read once they
+// are inlined into a function compiled for AVX-512 (a false report).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
 #endif
 
 namespace wildeval {
@@ -149,6 +157,16 @@ private:
     static bool narrow(const T* in, std::size_t n, uint8_t* out) {
         std::size_t i = 0;
         bool cards = true;
+#if defined(WILDEVAL_ROWS16)
+        if (rows_kernel() == RowsKernel::kAvx512) {
+            i = narrow_avx512(in, n, out, cards);
+            for (; i < n; ++i) {
+                cards = cards && is_card(in[i]);
+                out[i] = static_cast<uint8_t>(in[i]);
+            }
+            return cards;
+        }
+#endif
 #if defined(__SSE4_1__)
         constexpr uint64_t kLaneHigh = sizeof(T) == 2   ? 0xFFC0FFC0FFC0FFC0ull
                                        : sizeof(T) == 4 ? 0xFFFFFFC0FFFFFFC0ull
@@ -193,6 +211,51 @@ private:
         return cards;
     }
 
+#if defined(WILDEVAL_ROWS16)
+    // narrow with AVX-512 (where the row kernel is AVX-512): 64 values a step, truncated to bytes
+    // while every value's bits are OR-ed together (any bit past 5 shows a value past 63, a
+    // negative one included); 52-63 show in the largest byte. Returns how many values it took
+    // (whole steps), `cards` whether all of them are cards.
+    template <class T>
+    WILDEVAL_AVX512_TARGET static std::size_t narrow_avx512(const T* in, std::size_t n, uint8_t* out, bool& cards) {
+        constexpr std::size_t kStep = 64, kPerLoad = 64 / sizeof(T);
+        constexpr long long kLaneHigh = sizeof(T) == 2   ? static_cast<long long>(0xFFC0FFC0FFC0FFC0ull)
+                                        : sizeof(T) == 4 ? static_cast<long long>(0xFFFFFFC0FFFFFFC0ull)
+                                                         : static_cast<long long>(0xFFFFFFFFFFFFFFC0ull);
+        __m512i bits = _mm512_setzero_si512(), top = _mm512_setzero_si512();
+        std::size_t i = 0;
+        for (; i + kStep <= n; i += kStep) {
+            __m512i part[kStep / kPerLoad];
+            for (std::size_t q = 0; q < kStep / kPerLoad; ++q) {
+                part[q] = _mm512_loadu_si512(in + i + q * kPerLoad);
+                bits = _mm512_or_si512(bits, part[q]);
+            }
+            __m512i bytes;
+            if constexpr (sizeof(T) == 2) {
+                bytes = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(part[0])), _mm512_cvtepi16_epi8(part[1]), 1);
+            } else if constexpr (sizeof(T) == 4) {
+                bytes = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(part[0]));
+                bytes = _mm512_inserti32x4(bytes, _mm512_cvtepi32_epi8(part[1]), 1);
+                bytes = _mm512_inserti32x4(bytes, _mm512_cvtepi32_epi8(part[2]), 2);
+                bytes = _mm512_inserti32x4(bytes, _mm512_cvtepi32_epi8(part[3]), 3);
+            } else {
+                __m128i pairs[4];  // two loads' eight bytes each
+                for (int q = 0; q < 4; ++q)
+                    pairs[q] = _mm_unpacklo_epi64(_mm512_cvtepi64_epi8(part[2 * q]), _mm512_cvtepi64_epi8(part[2 * q + 1]));
+                bytes = _mm512_castsi128_si512(pairs[0]);
+                bytes = _mm512_inserti32x4(bytes, pairs[1], 1);
+                bytes = _mm512_inserti32x4(bytes, pairs[2], 2);
+                bytes = _mm512_inserti32x4(bytes, pairs[3], 3);
+            }
+            top = _mm512_max_epu8(top, bytes);
+            _mm512_storeu_si512(out + i, bytes);
+        }
+        cards = _mm512_test_epi64_mask(bits, _mm512_set1_epi64(kLaneHigh)) == 0 &&
+                _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
+        return i;
+    }
+#endif
+
     template <class T>
     static const uint8_t* fail(std::size_t row, T value, BadCard& bad) {
         bad.row = row;
@@ -211,3 +274,7 @@ private:
 };
 
 }  // namespace wildeval
+
+#if defined(WILDEVAL_ROWS16)
+#pragma GCC diagnostic pop
+#endif

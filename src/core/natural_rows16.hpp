@@ -32,8 +32,6 @@
 #include "hand.hpp"
 #include "ranking.hpp"
 
-#define WILDEVAL_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vnni,popcnt")))
-
 namespace wildeval {
 
 // The byte tables and lane patterns of the kernel for N cards a row.

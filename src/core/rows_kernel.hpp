@@ -1,4 +1,5 @@
-// What the batch kernels for rows of 5-7 cards share, and which of them runs.
+// What the batch kernels for rows of 5-7 cards share, and which of them runs (the same choice
+// picks how wide integer cards are narrowed to bytes).
 //
 // natural_rows (natural_rows.hpp) runs the AVX-512 kernel (natural_rows16.hpp) where this build
 // and CPU can, the portable SSSE3 one otherwise; a test or a benchmark may pick the portable one
@@ -12,6 +13,7 @@
 // whatever the package's -march), and runs where the CPU has it.
 #if defined(__GNUC__) && defined(__x86_64__)
 #define WILDEVAL_ROWS16 1
+#define WILDEVAL_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vnni,popcnt")))
 #endif
 
 namespace wildeval {
