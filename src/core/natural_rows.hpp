@@ -1,10 +1,12 @@
-// The batch kernel for rows of N natural cards (5-7), shared by the rankings that read a rank
-// multiset's slot in a perfect hash (high, deuce-to-seven, ace-to-five). Needs SSSE3.
+// The batch kernel for rows of 5-7 cards, shared by the rankings that read a rank multiset's
+// slot in a perfect hash (high with or without wild ranks, deuce-to-seven, ace-to-five):
+// natural_rows() at the end runs the AVX-512 kernel (natural_rows16.hpp) where it can, and the
+// portable one here otherwise. Needs SSSE3.
 //
-// Four rows at a time: their keys are scalar sums of 8-byte card keys, their duplicate check a
-// byte compare of the rows within themselves, their values one lookup each by slot. A row whose
-// key shows a flush (when the ranking cares) is noted without a branch and fixed up after each
-// chunk of rows, so that the main loop has no data-dependent branch.
+// The portable kernel, four rows at a time: their keys are scalar sums of 8-byte card keys,
+// their duplicate check a byte compare of the rows within themselves, their values one lookup
+// each by slot. A row whose key shows a flush (when the ranking cares) is noted (on a predicted
+// branch, or without one where flushes are common) and fixed up after each chunk of rows.
 #pragma once
 
 namespace wildeval {

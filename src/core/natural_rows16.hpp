@@ -34,11 +34,10 @@
 
 namespace wildeval {
 
-// The byte tables and lane patterns of the kernel for N cards a row.
+// Where each lane of the kernel's two registers takes its bytes from, for N cards a row.
 template <int N>
 struct Rows16Layout {
     static constexpr int kRows = 16;
-    static constexpr int kBytes = kRows * N;  // a block's bytes; two loads read 128
     alignas(64) uint8_t low[64];              // lane k: bytes N k + 0..3
     alignas(64) uint8_t high[64];             // lane k: bytes N k + 4..N-1, then filler
     uint64_t high_cards;                      // the bytes of `high` that are cards (the rest: filler)
@@ -62,17 +61,19 @@ WILDEVAL_AVX512_TARGET inline __m512i lane_sums(__m512i init, __m512i a, __m512i
                                _mm512_permutexvar_epi8(b, table), ones);
 }
 
-// Rows of N cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
-// fix(row, value) for each row that shows a flush unless Flushes is kNone, false for a repeated
-// card or a byte that is not a card), for the first rows16_rows(n_rows) rows; natural_rows
-// hands the rest to natural_rows_kernel.
+// How many of n_rows rows natural_rows16 takes: whole blocks of 16 rows whose two loads (128
+// bytes from the block's start) stay in the rows. natural_rows hands the rest to
+// natural_rows_kernel.
 template <int N>
 constexpr std::size_t rows16_rows(std::size_t n_rows) {
-    // whole blocks of 16 rows whose two loads (128 bytes from the block's start) stay in the rows
     constexpr std::size_t kRead = 128, kBlock = 16 * N;
     return n_rows * N < kRead ? 0 : ((n_rows * N - kRead) / kBlock + 1) * 16;
 }
 
+// Rows of N cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
+// fix(row, value) for each row that shows a flush unless Flushes is kNone, false for a repeated
+// card or a byte that is not a card); n_rows is a rows16_rows().
+//
 // With wild ranks (kCommon) and `wild_flush` given, the flushes are read here instead of fixed
 // up: every row's value is the best of its value by ranks and of the flush values of the lowest
 // and the highest suit that can make a flush, wild_flush[(wild count & 3) << 13 | the suit's
