@@ -165,8 +165,9 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     record("wildeval batch into out=, 1 thread", len(hands), lambda: natural.batch(hands, threads=1, out=out),
            sizes.repeat)
     _check("batch into out=", out, expected)
-    record(f"wildeval batch, {threads} threads", len(hands), lambda: natural.batch(hands, threads=threads),
-           sizes.repeat)
+    record(f"wildeval batch into out=, {threads} threads", len(hands),
+           lambda: natural.batch(hands, threads=threads, out=out), sizes.repeat)
+    _check(f"batch into out=, {threads} threads", out, expected)
     for dtype in (np.int16, np.int32, np.int64):
         wide = hands.astype(dtype)
         record(f"wildeval batch, {np.dtype(dtype).name} rows, 1 thread", len(hands),
