@@ -125,16 +125,20 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
     alignas(64) uint32_t suited[2][kRows];  // and its rows' two wild_flush entries (read_flushes)
     alignas(64) uint32_t flushes[kChunk + kRows];
     auto finish_block = [&](int32_t* o) {
+        if (!read_flushes) {
+            for (std::size_t k = 0; k < kRows; ++k) {
+                const uint32_t h = hashed[k];
+                o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+            }
+            return;
+        }
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
-            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+            const uint32_t by_ranks = static_cast<uint32_t>(lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask));
+            const uint32_t low = wild_flush[suited[0][k]], high = wild_flush[suited[1][k]];
+            const uint32_t suited_best = low > high ? low : high;
+            o[k] = static_cast<int32_t>(by_ranks > suited_best ? by_ranks : suited_best);
         }
-        if constexpr (kWild)
-            if (read_flushes)
-                for (std::size_t k = 0; k < kRows; ++k) {
-                    const uint32_t v = std::max({static_cast<uint32_t>(o[k]), wild_flush[suited[0][k]], wild_flush[suited[1][k]]});
-                    o[k] = static_cast<int32_t>(v);
-                }
     };
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
