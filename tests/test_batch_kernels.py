@@ -63,11 +63,12 @@ def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, 
             ev.batch(bad, threads=1)
 
 
-@pytest.mark.parametrize("ranking", ["high", "low27", "low_a5"])
-@pytest.mark.parametrize("n_cards", [5, 6, 7])
+@pytest.mark.parametrize("ranking,n_cards", [
+    *[(ranking, n) for ranking in ("high", "low27", "low_a5") for n in (5, 6, 7)], ("three_card_poker", 3),
+])
 def test_a_duplicate_in_any_pair_of_columns_in_any_lane_is_found(ranking: str, n_cards: int) -> None:
-    """The AVX-512 kernel compares a row's bytes by rotations within 32-bit lanes, sixteen rows a
-    block: every pair of columns, in every row of a block, and no false alarm from its filler."""
+    """The AVX-512 kernels compare a row's bytes by rotations within 32-bit lanes, sixteen rows a
+    block: every pair of columns, in every row of a block, and no false alarm from the filler."""
     ev = Evaluator(ranking)  # type: ignore[arg-type]
     hands = _hands(80, n_cards, seed=70 + n_cards)
     assert np.array_equal(ev.batch(hands, threads=1), [ev(row) for row in hands.tolist()])

@@ -1,10 +1,20 @@
 // Three-card poker: straight flush > three of a kind > straight > flush > pair > high card, any
-// set of wild ranks. One table read per hand (ThreeCardTables), no branch.
+// set of wild ranks. One table read per hand (ThreeCardTables), no branch; with AVX-512 (where
+// the row kernel is AVX-512, rows_kernel.hpp) sixteen rows' table indexes at a time.
 #include <memory>
 
 #include "../census.hpp"
 #include "../ranking.hpp"
+#include "../rows_kernel.hpp"
 #include "../tables.hpp"
+
+#if defined(WILDEVAL_ROWS16)
+// GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialized read once they
+// are inlined into a function compiled for AVX-512 (a false report).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#endif
 
 namespace wildeval {
 namespace {
@@ -17,6 +27,8 @@ public:
             const bool wild = (wild_rank_mask >> rank_of(c) & 1) != 0;
             code_[c] = static_cast<uint16_t>(wild ? kWildCode : rank_of(c));
             suit_bit_[c] = static_cast<uint8_t>(wild ? 0 : 1u << suit_of(c));
+            code_byte_[c] = static_cast<uint8_t>(code_[c]);
+            suit_byte_[c] = suit_bit_[c];
         }
     }
 
@@ -28,6 +40,14 @@ public:
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
         bool distinct = true;
+#if defined(WILDEVAL_ROWS16)
+        if (rows_kernel() == RowsKernel::kAvx512) {
+            const std::size_t done = rows16(rows, n_rows, out, distinct);
+            rows += done * 3;
+            out += done;
+            n_rows -= done;
+        }
+#endif
         for (std::size_t i = 0; i < n_rows; ++i, rows += n_cols) {
             distinct = distinct && rows[0] != rows[1] && rows[0] != rows[2] && rows[1] != rows[2];
             out[i] = static_cast<int32_t>(evaluate(rows, n_cols));
@@ -41,9 +61,52 @@ public:
     }
 
 private:
+#if defined(WILDEVAL_ROWS16)
+    // Whole blocks of 16 rows (of three cards) whose 64-byte load stays in the rows: one row per
+    // 32-bit lane, each card's code and suit bit by a 64-entry byte lookup, the index summed by
+    // vpdpbusd (the first card's code times 392 apart: past a signed byte). Returns the rows done.
+    WILDEVAL_AVX512_TARGET std::size_t rows16(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
+                                              bool& distinct) const {
+        constexpr std::size_t kRows = 16;
+        const std::size_t blocks = n_rows * 3 < 64 ? 0 : (n_rows * 3 - 64) / 48 + 1;
+        alignas(64) uint8_t lanes[64];
+        for (int k = 0; k < 16; ++k)
+            for (int b = 0; b < 4; ++b) lanes[4 * k + b] = static_cast<uint8_t>(b < 3 ? 3 * k + b : 0xFF);
+        const __m512i spread = _mm512_load_si512(lanes);
+        const __m512i codes = _mm512_loadu_si512(code_byte_), suits = _mm512_loadu_si512(suit_byte_);
+        // the weights of the second and third cards' codes in the index (bytes 1 and 2 of a lane)
+        const __m512i second_third = _mm512_set1_epi32(static_cast<int>((2u << 16) | (2u * kCodes) << 8));
+        const __mmask64 card_bytes = 0x7777777777777777ull;
+        __mmask64 repeated = 0;
+        alignas(64) uint32_t index[kRows];
+        for (std::size_t block = 0; block < blocks; ++block, rows += 3 * kRows, out += kRows) {
+            const __m512i a = _mm512_maskz_permutexvar_epi8(card_bytes, spread, _mm512_loadu_si512(rows));
+            // filler bytes are zero: a card 0 would meet them, so the compare skips them
+            const __m512i filled = _mm512_mask_blend_epi8(card_bytes, _mm512_set1_epi8(static_cast<char>(0xFF)), a);
+            repeated |= _mm512_mask_cmpeq_epi8_mask(card_bytes, filled, _mm512_rol_epi32(filled, 8)) |
+                        _mm512_mask_cmpeq_epi8_mask(card_bytes, filled, _mm512_rol_epi32(filled, 16));
+            const __m512i code = _mm512_maskz_permutexvar_epi8(card_bytes, a, codes);
+            const __m512i first = _mm512_and_si512(code, _mm512_set1_epi32(0xFF));
+            const __m512i rest = _mm512_dpbusd_epi32(_mm512_setzero_si512(), code, second_third);
+            const __m512i suit = _mm512_maskz_permutexvar_epi8(card_bytes, a, suits);
+            const __m512i any = _mm512_or_si512(_mm512_or_si512(suit, _mm512_srli_epi32(suit, 8)), _mm512_srli_epi32(suit, 16));
+            const __m512i one_suit = _mm512_and_si512(any, _mm512_set1_epi32(0xFF));
+            const __mmask16 suited = _mm512_testn_epi32_mask(one_suit, _mm512_sub_epi32(one_suit, _mm512_set1_epi32(1)));
+            __m512i at = _mm512_add_epi32(_mm512_mullo_epi32(first, _mm512_set1_epi32(2 * kCodes * kCodes)), rest);
+            at = _mm512_mask_add_epi32(at, suited, at, _mm512_set1_epi32(1));
+            _mm512_store_si512(index, at);
+            for (std::size_t k = 0; k < kRows; ++k) out[k] = static_cast<int32_t>(table_[index[k]]);
+        }
+        distinct = repeated == 0;
+        return blocks * kRows;
+    }
+#endif
+
     const uint32_t* table_;
     uint16_t code_[kDeck];
     uint8_t suit_bit_[kDeck];
+    uint8_t code_byte_[64] = {};  // code_ and suit_bit_ again as bytes, zero past card 51
+    uint8_t suit_byte_[64] = {};
 };
 
 }  // namespace
@@ -53,3 +116,7 @@ std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flu
 }
 
 }  // namespace wildeval
+
+#if defined(WILDEVAL_ROWS16)
+#pragma GCC diagnostic pop
+#endif
