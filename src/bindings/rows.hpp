@@ -20,10 +20,7 @@
 #include <smmintrin.h>
 #endif
 #if defined(WILDEVAL_ROWS16)
-// GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialized read once they
-// are inlined into a function compiled for AVX-512 (a false report).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+WILDEVAL_AVX512_CODE_BEGIN
 #include <immintrin.h>
 #endif
 
@@ -276,5 +273,5 @@ private:
 }  // namespace wildeval
 
 #if defined(WILDEVAL_ROWS16)
-#pragma GCC diagnostic pop
+WILDEVAL_AVX512_CODE_END
 #endif

@@ -18,10 +18,7 @@
 
 #if defined(WILDEVAL_ROWS16)
 
-// GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialized read once they
-// are inlined into a function compiled for AVX-512 (a false report).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+WILDEVAL_AVX512_CODE_BEGIN
 #include <immintrin.h>
 
 #include <algorithm>
@@ -229,6 +226,6 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const uint8_t* rows, std::size_t n_ro
 
 }  // namespace wildeval
 
-#pragma GCC diagnostic pop
+WILDEVAL_AVX512_CODE_END
 
 #endif

@@ -9,10 +9,7 @@
 #include "../tables.hpp"
 
 #if defined(WILDEVAL_ROWS16)
-// GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialized read once they
-// are inlined into a function compiled for AVX-512 (a false report).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+WILDEVAL_AVX512_CODE_BEGIN
 #include <immintrin.h>
 #endif
 
@@ -118,5 +115,5 @@ std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flu
 }  // namespace wildeval
 
 #if defined(WILDEVAL_ROWS16)
-#pragma GCC diagnostic pop
+WILDEVAL_AVX512_CODE_END
 #endif
