@@ -180,6 +180,22 @@ def test_a_killed_worker_loses_nothing(client: Any, monkeypatch: pytest.MonkeyPa
     assert victim not in client.run(os.getpid).values()
 
 
+def _slow_square(x: int) -> int:
+    time.sleep(0.2)
+    return x * x
+
+
+def test_closing_the_results_after_their_client_raises_nothing(client: Any) -> None:
+    """A Ctrl-C that unwinds through `connect` closes the client before the generator of results
+    is closed (the traceback holds it): closing it then must not ask the closed client to cancel
+    the futures it still holds (that printed 'IOLoop is closed' tracebacks)."""
+    own = distributed.Client(client.scheduler.address)  # a client of its own, on the same cluster
+    results = wd.map_ordered(own, _slow_square, range(20), window=8)
+    assert next(results) == 0  # seven more are still running or queued
+    own.close()
+    results.close()
+
+
 def _interrupt(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], Path]:
     out = tmp_path / "games.jsonl"
     out.write_text("old\n")

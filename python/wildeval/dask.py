@@ -101,7 +101,9 @@ def map_ordered(client: Any, fn: Callable[[T], R], tasks: Iterable[T], *,
                 yield done.pop(given)
                 given += 1
     finally:
-        if futures:
+        # A client closed first (a Ctrl-C unwinding through `connect` before this generator is
+        # closed) has released its futures with it, and can no longer be asked to cancel them.
+        if futures and client.status == "running":
             client.cancel(list(futures.values()))
 
 
