@@ -185,15 +185,19 @@ def _slow_square(x: int) -> int:
     return x * x
 
 
-def test_closing_the_results_after_their_client_raises_nothing(client: Any) -> None:
+def test_closing_the_results_after_their_client_raises_nothing() -> None:
     """A Ctrl-C that unwinds through `connect` closes the client before the generator of results
     is closed (the traceback holds it): closing it then must not ask the closed client to cancel
     the futures it still holds (that printed 'IOLoop is closed' tracebacks)."""
-    own = distributed.Client(client.scheduler.address)  # a client of its own, on the same cluster
-    results = wd.map_ordered(own, _slow_square, range(20), window=8)
-    assert next(results) == 0  # seven more are still running or queued
-    own.close()
-    results.close()
+    # in-process workers; the scheduler's HTTP server on any free port (the module's cluster has 8787)
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1, dashboard_address=":0",
+                                  silence_logs=40) as cluster:
+        own = distributed.Client(cluster)
+        own.wait_for_workers(1, timeout=30)
+        results = wd.map_ordered(own, _slow_square, range(20), window=8)
+        assert next(results) == 0  # seven more are still running or queued
+        own.close()
+        results.close()
 
 
 def _interrupt(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], Path]:
