@@ -22,10 +22,8 @@ public:
         : table_(generated<ThreeCardTables>().value[flush_duplicates].data()) {
         for (int c = 0; c < kDeck; ++c) {
             const bool wild = (wild_rank_mask >> rank_of(c) & 1) != 0;
-            code_[c] = static_cast<uint16_t>(wild ? kWildCode : rank_of(c));
+            code_[c] = static_cast<uint8_t>(wild ? kWildCode : rank_of(c));
             suit_bit_[c] = static_cast<uint8_t>(wild ? 0 : 1u << suit_of(c));
-            code_byte_[c] = static_cast<uint8_t>(code_[c]);
-            suit_byte_[c] = suit_bit_[c];
         }
     }
 
@@ -70,7 +68,7 @@ private:
         for (int k = 0; k < 16; ++k)
             for (int b = 0; b < 4; ++b) lanes[4 * k + b] = static_cast<uint8_t>(b < 3 ? 3 * k + b : 0xFF);
         const __m512i spread = _mm512_load_si512(lanes);
-        const __m512i codes = _mm512_loadu_si512(code_byte_), suits = _mm512_loadu_si512(suit_byte_);
+        const __m512i codes = _mm512_loadu_si512(code_), suits = _mm512_loadu_si512(suit_bit_);
         // the weights of the second and third cards' codes in the index (bytes 1 and 2 of a lane)
         const __m512i second_third = _mm512_set1_epi32(static_cast<int>((2u << 16) | (2u * kCodes) << 8));
         const __mmask64 card_bytes = 0x7777777777777777ull;
@@ -100,10 +98,9 @@ private:
 #endif
 
     const uint32_t* table_;
-    uint16_t code_[kDeck];
-    uint8_t suit_bit_[kDeck];
-    uint8_t code_byte_[64] = {};  // code_ and suit_bit_ again as bytes, zero past card 51
-    uint8_t suit_byte_[64] = {};
+    // per card (64 entries, zero past 51, for the 64-entry byte lookups of rows16)
+    uint8_t code_[64] = {};
+    uint8_t suit_bit_[64] = {};
 };
 
 }  // namespace
