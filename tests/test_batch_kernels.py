@@ -66,11 +66,13 @@ def test_a_duplicate_in_any_row_and_column_is_found(ranking: str, n_cards: int, 
 @pytest.mark.parametrize("ranking,n_cards", [
     *[(ranking, n) for ranking in ("high", "low27", "low_a5") for n in (5, 6, 7)], ("three_card_poker", 3),
 ])
-def test_a_duplicate_in_any_pair_of_columns_in_any_lane_is_found(ranking: str, n_cards: int) -> None:
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int64])
+def test_a_duplicate_in_any_pair_of_columns_in_any_lane_is_found(ranking: str, n_cards: int, dtype: type) -> None:
     """The AVX-512 kernels compare a row's bytes by rotations within 32-bit lanes, sixteen rows a
-    block: every pair of columns, in every row of a block, and no false alarm from the filler."""
+    block: every pair of columns, in every row of a block, and no false alarm from the filler;
+    wide rows as the kernel narrows them."""
     ev = Evaluator(ranking)  # type: ignore[arg-type]
-    hands = _hands(80, n_cards, seed=70 + n_cards)
+    hands = _hands(80, n_cards, seed=70 + n_cards).astype(dtype)
     assert np.array_equal(ev.batch(hands, threads=1), [ev(row) for row in hands.tolist()])
     for row in range(16, 32):
         for a in range(n_cards):
@@ -120,13 +122,15 @@ def test_bytes_that_are_not_cards_are_named_whatever_the_kernel(ranking: str, n_
 
 
 @pytest.mark.parametrize("ranking,wild,n_cards", [
-    ("high", None, 7), ("high", None, 6), ("high", None, 5), ("high", "357", 7),
-    ("low27", None, 7), ("low27", None, 6), ("low_a5", None, 7), ("low_a5", None, 5),
+    ("high", None, 7), ("high", None, 6), ("high", None, 5), ("high", "357", 7), ("high", "2", 5), ("high", "23", 6),
+    ("low27", None, 7), ("low27", None, 6), ("low27", None, 5), ("low_a5", None, 7), ("low_a5", None, 5),
 ])
 def test_wide_cards_over_many_blocks_give_the_byte_values(ranking: str, wild: str | None, n_cards: int) -> None:
-    """Wide integer rows are narrowed a block at a time while the next block is fetched ahead:
-    over several blocks (4,096 rows each) and a ragged end, in every integer width and in
-    Fortran order, on one thread and two, the values are those of the same rows as bytes."""
+    """Wide integer rows are read by the AVX-512 kernel itself (narrowed as it loads them; its
+    flush fix-ups read the bytes it wrote), or narrowed a block at a time while the next block
+    is fetched ahead (the portable kernel): over several blocks (4,096 rows each) and a ragged
+    end, in every integer width and in Fortran order, on one thread and two, the values are
+    those of the same rows as bytes. A third of the rows hold five cards of a suit."""
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
     hands = _hands(3 * 4096 + 1234, n_cards, seed=40 + n_cards)
     expected = ev.batch(hands, threads=1)
@@ -136,3 +140,25 @@ def test_wide_cards_over_many_blocks_give_the_byte_values(ranking: str, wild: st
         for threads in (1, 2):
             assert np.array_equal(ev.batch(wide, threads=threads), expected), (dtype, threads)
         assert np.array_equal(ev.batch(np.asfortranarray(wide), threads=1), expected), dtype
+
+
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_wide_values_past_the_cards_in_any_lane_are_named(n_cards: int, dtype: type) -> None:
+    """The AVX-512 kernel evaluates wide rows by their values' low bytes: a value whose low byte
+    is a card (256 + the card, the card - 256, 2**16 or 2**32 + the card) is still named as
+    not a card, in every row of a 16-row block and in every column (a block's first 64 values
+    and the rest are narrowed apart), and in the rows past the last whole block."""
+    ev = Evaluator()
+    hands = _hands(80, n_cards, seed=90 + n_cards).astype(dtype)
+    assert np.array_equal(ev.batch(hands, threads=1), ev.batch(hands.astype(np.uint8), threads=1))
+    itemsize, signed = np.dtype(dtype).itemsize, np.issubdtype(dtype, np.signedinteger)
+    for row in [*range(16, 32), 79]:
+        for col in range(n_cards):
+            card = int(hands[row, col])
+            values = [card + 256] + [card - 256] * signed + [card + 2**16] * (itemsize >= 4) + [card + 2**32] * (itemsize == 8)
+            for value in values:
+                wrong = hands.copy()
+                wrong[row, col] = value
+                with pytest.raises(ValueError, match=rf"^row {row}: card {value} is not a card \(0-51\)$"):
+                    ev.batch(wrong, threads=1)

@@ -217,7 +217,7 @@ BAD_CARDS = [
 ]
 
 
-@pytest.mark.usefixtures("rows_kernel")  # wide cards are narrowed 16 (SSE4.1) or 64 (AVX-512) at a time
+@pytest.mark.usefixtures("rows_kernel")  # wide cards: narrowed 16 (SSE4.1) at a time, or read by the AVX-512 kernel
 @pytest.mark.parametrize(("dtype", "bad_values"), BAD_CARDS)
 @pytest.mark.parametrize("layout", ["C", "F", "column slice", "negative strides"])
 def test_batch_bad_card_names_row_and_card(dtype: type, bad_values: list[int], layout: str) -> None:

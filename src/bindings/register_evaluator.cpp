@@ -98,11 +98,13 @@ public:
 
         // Each block's cards are checked (and narrowed to bytes) just before the block is
         // evaluated, so that no table is ever read with a bad card and the array is read once;
-        // bytes go straight to a kernel that checks them itself, and a block it refuses is
-        // checked here to say why (a bad card, or a duplicate).
-        const bool kernel_checks = core_.checks_cards(n_cols);
+        // bytes go straight to a kernel that checks them itself, and so do wider integers to a
+        // kernel that reads them itself; a block it refuses is checked here to say why (a bad
+        // card, or a duplicate).
         const RowSource source(static_cast<const char*>(hands.data()), hands.strides(0), hands.strides(1),
                                static_cast<int>(dt.itemsize()), kind == 'i', n_rows, n_cols);
+        const bool kernel_checks = core_.checks_cards(n_cols);
+        const bool kernel_reads_wide = source.wide() && core_.reads_wide(n_cols);
         int32_t* out = static_cast<int32_t*>(result.mutable_data());
         const std::size_t parts = std::min<std::size_t>(static_cast<std::size_t>(threads),
                                                         (n_rows + kRowsPerThread - 1) / kRowsPerThread);
@@ -119,13 +121,18 @@ public:
                     const uint8_t* in_place = kernel_checks ? source.unchecked(begin) : nullptr;
                     if (in_place != nullptr && core_.evaluate_rows(in_place, stop - begin, n_cols, out + begin))
                         continue;
+                    if (kernel_reads_wide &&
+                        core_.evaluate_wide_rows(stop - begin, n_cols, out + begin, source.wide_rows(begin, stop, buffer)))
+                        continue;
                     const uint8_t* cards = source.block(begin, stop, buffer, bad[part]);
                     if (cards == nullptr) return;
-                    // wide cards: the next block is fetched from memory while this one is evaluated
-                    const ReadAhead ahead = source.wide() ? source.span(stop, std::min(end, stop + RowSource::kBlockRows))
-                                                          : ReadAhead{};
-                    distinct[part] &= static_cast<uint8_t>(
-                        core_.evaluate_rows_ahead(cards, stop - begin, n_cols, out + begin, ahead));
+                    if (source.wide() && !kernel_reads_wide) {
+                        // narrowed here: the next block is fetched from memory while this one is evaluated
+                        const WideCards narrowed{nullptr, 0, buffer.data(), source.span(stop, std::min(end, stop + RowSource::kBlockRows))};
+                        distinct[part] &= static_cast<uint8_t>(core_.evaluate_wide_rows(stop - begin, n_cols, out + begin, narrowed));
+                    } else {
+                        distinct[part] &= static_cast<uint8_t>(core_.evaluate_rows(cards, stop - begin, n_cols, out + begin));
+                    }
                 }
             });
         }

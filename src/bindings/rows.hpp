@@ -1,7 +1,8 @@
 // Rows of cards from a 2-D integer array of any dtype and layout, read in blocks: each block's
 // cards are checked (0-51) and narrowed to bytes right before the block is evaluated, so that
-// the array is read from memory once and no table is ever read with a bad card. Touches no
-// Python object: it runs with the GIL released.
+// the array is read from memory once and no table is ever read with a bad card (or, wider
+// integers in C order, handed to a kernel that reads them itself: wide_rows). Touches no Python
+// object: it runs with the GIL released.
 #pragma once
 
 #include <algorithm>
@@ -38,7 +39,7 @@ public:
     RowSource(const char* base, std::ptrdiff_t row_stride, std::ptrdiff_t col_stride, int itemsize,
               bool is_signed, std::size_t n_rows, int n_cols)
         : base_(base), s0_(row_stride), s1_(col_stride), n_rows_(n_rows), n_cols_(n_cols),
-          contiguous_(col_stride == itemsize && row_stride == itemsize * n_cols) {
+          itemsize_(itemsize), contiguous_(col_stride == itemsize && row_stride == itemsize * n_cols) {
         switch (itemsize) {
             case 1: read_ = is_signed ? &RowSource::read<int8_t> : &RowSource::read<uint8_t>; break;
             case 2: read_ = is_signed ? &RowSource::read<int16_t> : &RowSource::read<uint16_t>; break;
@@ -51,6 +52,12 @@ public:
     std::size_t rows() const { return n_rows_; }
     // Whether rows are narrowed from a C-contiguous array of 2-8 byte integers.
     bool wide() const { return contiguous_ && !in_place_; }
+    // Rows [begin, end) of such an array as a kernel reads them itself (Ranking::reads_wide),
+    // narrowed into `buffer` as they are read.
+    WideCards wide_rows(std::size_t begin, std::size_t end, std::vector<uint8_t>& buffer) const {
+        buffer.resize((end - begin) * static_cast<std::size_t>(n_cols_));
+        return {base_ + static_cast<std::ptrdiff_t>(begin) * s0_, itemsize_, buffer.data(), {}};
+    }
     // The bytes of rows [begin, end) in the array (C-contiguous only), as a fetch hint.
     ReadAhead span(std::size_t begin, std::size_t end) const {
         return {base_ + static_cast<std::ptrdiff_t>(begin) * s0_, (end - begin) * static_cast<std::size_t>(s0_)};
@@ -159,9 +166,7 @@ private:
         if (rows_kernel() == RowsKernel::kAvx512) i = narrow_avx512(in, n, out, cards);  // whole steps of 64
 #endif
 #if defined(__SSE4_1__)
-        constexpr uint64_t kLaneHigh = sizeof(T) == 2   ? 0xFFC0FFC0FFC0FFC0ull
-                                       : sizeof(T) == 4 ? 0xFFFFFFC0FFFFFFC0ull
-                                                        : 0xFFFFFFFFFFFFFFC0ull;
+        constexpr uint64_t kLaneHigh = kPastCardBits<sizeof(T)>;
         __m128i bits = _mm_setzero_si128(), top = _mm_setzero_si128();
         auto load = [&](std::size_t at) {
             const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + at));
@@ -210,9 +215,7 @@ private:
     template <class T>
     WILDEVAL_AVX512_TARGET static std::size_t narrow_avx512(const T* in, std::size_t n, uint8_t* out, bool& cards) {
         constexpr std::size_t kStep = 64, kPerLoad = 64 / sizeof(T);
-        constexpr long long kLaneHigh = sizeof(T) == 2   ? static_cast<long long>(0xFFC0FFC0FFC0FFC0ull)
-                                        : sizeof(T) == 4 ? static_cast<long long>(0xFFFFFFC0FFFFFFC0ull)
-                                                         : static_cast<long long>(0xFFFFFFFFFFFFFFC0ull);
+        constexpr long long kLaneHigh = static_cast<long long>(kPastCardBits<sizeof(T)>);
         __m512i bits = _mm512_setzero_si512(), top = _mm512_setzero_si512();
         std::size_t i = 0;
         for (; i + kStep <= n; i += kStep) {
@@ -259,6 +262,7 @@ private:
     std::ptrdiff_t s0_, s1_;
     std::size_t n_rows_;
     int n_cols_;
+    int itemsize_;
     bool contiguous_;
     bool in_place_ = false;
     Reader read_ = nullptr;

@@ -26,9 +26,10 @@ public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const {
         return ranking_->evaluate_rows(rows, n_rows, n_cols, out);
     }
-    bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out, ReadAhead ahead) const {
-        return ranking_->evaluate_rows_ahead(rows, n_rows, n_cols, out, ahead);
+    bool evaluate_wide_rows(std::size_t n_rows, int n_cols, int32_t* out, const WideCards& cards) const {
+        return ranking_->evaluate_wide_rows(n_rows, n_cols, out, cards);
     }
+    bool reads_wide(int n_cols) const { return ranking_->reads_wide(n_cols); }
     bool checks_cards(int n_cols) const { return ranking_->checks_cards(n_cols); }
     uint32_t category(uint32_t value) const { return ranking_->category(value); }
 

@@ -9,6 +9,8 @@
 // branch, or without one where flushes are common) and fixed up after each chunk of rows.
 #pragma once
 
+#include "rows_kernel.hpp"
+
 namespace wildeval {
 // Whether natural_rows is built (it needs SSSE3): the kernels that use it check their rows'
 // bytes themselves.
@@ -17,6 +19,17 @@ inline constexpr bool kNaturalRowsCheck = true;
 #else
 inline constexpr bool kNaturalRowsCheck = false;
 #endif
+
+// Whether natural_rows, where built, reads rows of wider integer cards itself on this CPU: the
+// AVX-512 kernel narrows them as it loads them. The portable kernel takes them narrowed by the
+// caller, which fetches the next block meanwhile.
+inline bool natural_rows_read_wide() {
+#if defined(WILDEVAL_ROWS16)
+    return kNaturalRowsCheck && rows_kernel() == RowsKernel::kAvx512;
+#else
+    return false;
+#endif
+}
 }  // namespace wildeval
 
 #if defined(__SSSE3__)
@@ -170,29 +183,75 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     return in_range && !check.any(repeated);
 }
 
-// Rows of N cards: the AVX-512 kernel where it runs (natural_rows16.hpp; its
-// last rows, fewer than 16 + 128 / N, go to natural_rows_kernel), natural_rows_kernel otherwise,
-// built without the read-ahead code when there is nothing to fetch (that code alone cost the
-// plain kernel 6 %).
+// Wider integer cards (an unsigned type of their size, for either sign) as bytes, values
+// [0, n); false if one is not a card (0-51).
+template <class Card>
+bool narrow_cards(const Card* cards, std::size_t n, uint8_t* bytes) {
+    bool cards_only = true;
+    for (std::size_t i = 0; i < n; ++i) {
+        cards_only &= cards[i] <= Card{kDeck - 1};
+        bytes[i] = static_cast<uint8_t>(cards[i]);
+    }
+    return cards_only;
+}
+
+// Rows of N cards as wider integers (natural_rows below, with WideCards::rows): the AVX-512
+// kernel reads them itself where it runs, narrowing them into `bytes` as it goes; its last rows
+// (or all of them) are narrowed here and read by natural_rows_kernel.
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
+bool natural_rows_wide(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out,
+                       const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix, const uint32_t* wild_flush) {
+    std::size_t blocks = 0;
+    bool ok = true;
+#if defined(WILDEVAL_ROWS16)
+    if (rows_kernel() == RowsKernel::kAvx512) {
+        blocks = rows16_rows<N>(n_rows);
+        if (blocks > 0)
+            ok = natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, lookup, fix, wild_flush);
+    }
+#endif
+    (void)wild_flush;
+    if (!narrow_cards(cards + blocks * N, (n_rows - blocks) * N, bytes + blocks * N)) return false;
+    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(bytes + blocks * N, n_rows - blocks, out + blocks, parts.keys(),
+                                                             hash, lookup, fix, NoReadAhead{}) &&
+           ok;
+}
+
+// Rows of N cards: the AVX-512 kernel where it runs (natural_rows16.hpp; its last rows, fewer
+// than 16 + 128 / N, go to natural_rows_kernel), natural_rows_kernel otherwise, built without
+// the read-ahead code when there is nothing to fetch (that code alone cost the plain kernel 6 %).
+// `wide`: the rows came as wider integers (Ranking::evaluate_wide_rows). Either its `rows` are
+// read here (natural_rows_wide), or its `bytes` are `rows` and its `next` block is fetched
+// meanwhile by the portable kernel.
 // With wild ranks, `wild_flush` (the flush values by wild count and natural ranks of a suit, as
 // natural_rows16 reads them) lets the AVX-512 kernel read the flushes itself.
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalValue, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
-                  SlotHash hash, Lookup lookup, Fix fix, ReadAhead ahead = {}, const uint32_t* wild_flush = nullptr) {
+                  SlotHash hash, Lookup lookup, Fix fix, const WideCards& wide = {}, const uint32_t* wild_flush = nullptr) {
+    if (wide.rows != nullptr) {
+        auto read = [&](auto card) {
+            using Card = decltype(card);
+            return natural_rows_wide<N, Shape, Flushes, FinalFrom>(reinterpret_cast<const Card*>(wide.rows), wide.bytes,
+                                                                   n_rows, out, parts, hash, lookup, fix, wild_flush);
+        };
+        switch (wide.itemsize) {
+            case 2: return read(uint16_t{});
+            case 4: return read(uint32_t{});
+            default: return read(uint64_t{});  // 8
+        }
+    }
 #if defined(WILDEVAL_ROWS16)
     const std::size_t blocks = rows16_rows<N>(n_rows);
     if (blocks > 0 && rows_kernel() == RowsKernel::kAvx512) {
-        const bool ok = ahead.bytes == 0
-                            ? natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, NoReadAhead{}, wild_flush)
-                            : natural_rows16<N, Shape, Flushes, FinalFrom>(rows, blocks, out, parts, hash, lookup, fix, ahead, wild_flush);
-        return ok && natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
-                                                                       parts.keys(), hash, lookup, fix, NoReadAhead{});
+        return natural_rows16<N, Shape, Flushes, FinalFrom>(rows, nullptr, blocks, out, parts, hash, lookup, fix, wild_flush) &&
+               natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
+                                                                 parts.keys(), hash, lookup, fix, NoReadAhead{});
     }
 #endif
     (void)wild_flush;
-    if (ahead.bytes == 0)
+    if (wide.next.bytes == 0)
         return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, NoReadAhead{});
-    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, ahead);
+    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, wide.next);
 }
 
 }  // namespace wildeval

@@ -26,6 +26,16 @@ struct ReadAhead {
     std::size_t bytes = 0;
 };
 
+// A block of rows whose cards came as wider integers: C-contiguous rows of 2, 4 or 8 byte
+// integers of either sign (Ranking::evaluate_wide_rows).
+struct WideCards {
+    const char* rows = nullptr;  // the block's first row, for a kernel that reads them itself
+                                 // (Ranking::reads_wide); nullptr where the caller narrowed them
+    int itemsize = 0;
+    uint8_t* bytes = nullptr;    // the same rows as bytes: n_rows * n_cols of them
+    ReadAhead next;              // the caller's next block, fetched meanwhile where `bytes` are read
+};
+
 // One ranking's evaluator for one set of wild ranks and flush option.
 class Ranking {
 public:
@@ -39,13 +49,18 @@ public:
     // then meaningless. Elsewhere the caller must have checked every card.
     virtual bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const = 0;
 
-    // evaluate_rows, fetching `ahead` meanwhile where the ranking's kernels can (the default
-    // ignores it).
-    virtual bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out,
-                                     ReadAhead ahead) const {
-        (void)ahead;
-        return evaluate_rows(rows, n_rows, n_cols, out);
+    // Rows of wider integer cards, as evaluate_rows (false also for a value that is not a card).
+    // Where reads_wide(n_cols), the kernel reads cards.rows itself, checks them and narrows them
+    // into cards.bytes as it goes (an array from memory is read once). Elsewhere the caller has
+    // narrowed and checked them into cards.bytes already, and cards.next is fetched meanwhile
+    // where the kernel can (the default reads the bytes and ignores it).
+    virtual bool evaluate_wide_rows(std::size_t n_rows, int n_cols, int32_t* out, const WideCards& cards) const {
+        return evaluate_rows(cards.bytes, n_rows, n_cols, out);
     }
+
+    // Whether evaluate_wide_rows reads the wide rows itself for rows of n_cols cards (on this
+    // CPU: the AVX-512 kernels).
+    virtual bool reads_wide(int n_cols) const { (void)n_cols; return false; }
 
     // Whether evaluate_rows checks the range of its rows' bytes itself for rows of n_cols cards.
     virtual bool checks_cards(int n_cols) const { (void)n_cols; return false; }

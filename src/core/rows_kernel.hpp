@@ -39,6 +39,14 @@ struct SlotHash {
 };
 
 struct NoReadAhead {};
+
+// The bits of a 64-bit word of integer cards `Size` bytes each (2, 4 or 8) that no value 0-63
+// sets: a value past 63, a negative one included, shows in them when the words of a batch are
+// OR-ed together (52-63 show in the largest byte).
+template <int Size>
+inline constexpr uint64_t kPastCardBits = Size == 2   ? 0xFFC0FFC0FFC0FFC0ull
+                                          : Size == 4 ? 0xFFFFFFC0FFFFFFC0ull
+                                                      : 0xFFFFFFFFFFFFFFC0ull;
 inline constexpr int32_t kNoFinalValue = INT32_MAX;
 
 enum class RowsKernel { kPortable, kAvx512 };

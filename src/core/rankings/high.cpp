@@ -60,24 +60,14 @@ public:
     }
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
-        return evaluate_rows_ahead(rows, n_rows, n_cols, out, {});
+        return rows_by_size(rows, n_rows, n_cols, out, {});
     }
 
-    bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out,
-                             ReadAhead ahead) const override {
-#if defined(__SSSE3__)
-        if (n_cols >= 5) {
-            return with_card_count<5, kMaxCards>(n_cols, [&](auto n) {
-                return wild_ ? rows_wild<decltype(n)::value>(rows, n_rows, out, ahead)
-                             : rows_natural<decltype(n)::value>(rows, n_rows, out, ahead);
-            });
-        }
-#endif
-        (void)ahead;
-        return with_card_count<1, kMaxCards>(n_cols, [&](auto n) {
-            return wild_ ? rows_kernel<decltype(n)::value, true>(rows, n_rows, out) : rows_kernel<decltype(n)::value, false>(rows, n_rows, out);
-        });
+    bool evaluate_wide_rows(std::size_t n_rows, int n_cols, int32_t* out, const WideCards& cards) const override {
+        return rows_by_size(cards.bytes, n_rows, n_cols, out, cards);
     }
+
+    bool reads_wide(int n_cols) const override { return checks_cards(n_cols) && natural_rows_read_wide(); }
 
     bool checks_cards(int n_cols) const override {
 #if defined(__SSSE3__)
@@ -136,6 +126,22 @@ private:
         return v1 > v2 ? v1 : v2;
     }
 
+    // Rows of n_cols cards; `wide` as natural_rows takes it (5-7 cards).
+    bool rows_by_size(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out, const WideCards& wide) const {
+#if defined(__SSSE3__)
+        if (n_cols >= 5) {
+            return with_card_count<5, kMaxCards>(n_cols, [&](auto n) {
+                return wild_ ? rows_wild<decltype(n)::value>(rows, n_rows, out, wide)
+                             : rows_natural<decltype(n)::value>(rows, n_rows, out, wide);
+            });
+        }
+#endif
+        (void)wide;
+        return with_card_count<1, kMaxCards>(n_cols, [&](auto n) {
+            return wild_ ? rows_kernel<decltype(n)::value, true>(rows, n_rows, out) : rows_kernel<decltype(n)::value, false>(rows, n_rows, out);
+        });
+    }
+
     template <int N, bool Wild>
     bool rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
         const uint64_t multiplier = multiplier_;
@@ -155,19 +161,19 @@ private:
 #if defined(__SSSE3__)
     // Five to seven natural cards a row: the shared natural kernel, flushes fixed up after it.
     template <int N>
-    bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, ReadAhead ahead) const {
+    bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const WideCards& wide) const {
         auto fix = [this](const uint8_t* row, int32_t) { return static_cast<int32_t>(finish<false>(parts_.sum<N>(row))); };
         if constexpr (N == kMaxCards) {  // seven cards read their own table
             const PerfectHash& seven = tables_.seven;
             const uint32_t* values = seven.values.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {seven.multiplier, seven.displacement.data()},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide);
         } else {
             const uint32_t* values = nonflush_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {multiplier_, displacement_},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide);
         }
     }
 
@@ -176,7 +182,7 @@ private:
     // best hand by ranks, the others (about one in three with three ranks wild) are fixed up
     // with both suits that can.
     template <int N>
-    bool rows_wild(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, ReadAhead ahead) const {
+    bool rows_wild(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const WideCards& wide) const {
         // the best hand by ranks is in already: only the flushes are read
         auto fix = [this](const uint8_t* row, int32_t by_ranks) {
             const uint32_t flush = best_flush(parts_.sum<N>(row));
@@ -188,7 +194,7 @@ private:
         constexpr int32_t kFiveOfAKindFloor = static_cast<int32_t>(pack(kFiveOfAKind, {}));
         return natural_rows<N, RankShape, FlushRows::kCommon, kFiveOfAKindFloor>(
             rows, n_rows, out, parts_, {multiplier_, displacement_},
-            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead,
+            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide,
             read_flushes_[N] ? flush_ : nullptr);
     }
 #endif

@@ -65,7 +65,7 @@ private:
     }
 
     template <int N>
-    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, ReadAhead ahead) const {
+    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, const WideCards& wide) const {
         // a suit holds five: some fives are flushes (six and seven cards: the value read by ranks
         // alone is the best five by ranks, the start of the search)
         auto fix = [this](const uint8_t* row, int32_t by_ranks) {
@@ -80,21 +80,21 @@ private:
             const uint32_t* values = low_.seven_low27.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {rank_.seven.multiplier, rank_.seven.displacement.data()},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, ahead);
+                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide);
         } else if constexpr (N == 5) {
             const uint32_t* nonflush = rank_.all.values.data();
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, hash,
                 [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); }, fix,
-                ahead);
+                wide);
         } else {
             const LowTables* low = &low_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, hash,
-                [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix, ahead);
+                [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix, wide);
         }
 #else
-        (void)ahead;
+        (void)wide;
         uint64_t set_bits = 0;
         for (std::size_t i = 0; i < n_rows; ++i, rows += N) {
             const Hand h = parts_.sum<N>(rows);

@@ -18,16 +18,16 @@ private:
     friend class Lowball<LowA5>;
 
     template <int N>
-    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, ReadAhead ahead) const {
+    bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, const WideCards& wide) const {
         const LowTables* low = &low_;
 #if defined(__SSSE3__)
         // suits never matter: no flush to fix up
         return natural_rows<N, RankShape, FlushRows::kNone>(
             rows, n_rows, out, parts_, {rank_.all.multiplier, rank_.all.displacement.data()},
             [low](uint32_t slot) { return static_cast<int32_t>(low->a5_of(slot)); },
-            [](const uint8_t*, int32_t) { return int32_t{0}; }, ahead);
+            [](const uint8_t*, int32_t) { return int32_t{0}; }, wide);
 #else
-        (void)ahead;
+        (void)wide;
         const uint64_t multiplier = rank_.all.multiplier;
         const uint16_t* displacement = rank_.all.displacement.data();
         uint64_t set_bits = 0;

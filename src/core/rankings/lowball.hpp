@@ -15,20 +15,26 @@ template <class Derived>
 class Lowball : public RankingOf<Derived> {
 public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
-        return evaluate_rows_ahead(rows, n_rows, n_cols, out, {});
+        return rows_by_size(rows, n_rows, n_cols, out, {});
     }
 
-    bool evaluate_rows_ahead(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out,
-                             ReadAhead ahead) const override {
-        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) {
-            return static_cast<const Derived&>(*this).template rows_of<decltype(size)::value>(rows, n_rows, out, ahead);
-        });
+    bool evaluate_wide_rows(std::size_t n_rows, int n_cols, int32_t* out, const WideCards& cards) const override {
+        return rows_by_size(cards.bytes, n_rows, n_cols, out, cards);
     }
+
+    bool reads_wide(int) const override { return natural_rows_read_wide(); }
 
     // The batch kernels check their rows' bytes themselves where natural_rows is built.
     bool checks_cards(int) const override { return kNaturalRowsCheck; }
 
     uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
+
+private:
+    bool rows_by_size(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out, const WideCards& wide) const {
+        return with_card_count<5, kMaxCards>(n_cols, [&](auto size) {
+            return static_cast<const Derived&>(*this).template rows_of<decltype(size)::value>(rows, n_rows, out, wide);
+        });
+    }
 
 protected:
     Lowball() : parts_(0), rank_(generated<RankTables>()), low_(generated<LowTables>()) {}
