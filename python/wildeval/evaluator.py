@@ -117,7 +117,10 @@ class Evaluator(_core.Evaluator):
         """Values of many hands: one hand per row of a 2-D integer array (any integer dtype, any
         memory layout; uint8 is the fastest). Returns an int32 array with one value per row, or
         writes into ``out`` (a C-contiguous int32 array of that length) and returns it: reusing
-        one ``out`` saves allocating and first touching new memory on every call.
+        one ``out`` saves allocating and first touching new memory on every call. A new result of
+        ``_core.KEPT_RESULT_FROM`` values or more is written into the memory of the last such
+        result that was dropped (kept for it where the OS can take it back lazily), so it saves
+        that too; it is then a view of that memory (``.base``).
 
         ``threads=None`` uses every core. ``out`` may share memory with ``hands``: the hands are
         then copied first, so every value is of the hand as given. Floats or bools raise TypeError; a card outside 0-51, a

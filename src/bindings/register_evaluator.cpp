@@ -14,6 +14,7 @@
 #include "../core/parallel.hpp"
 #include "card_input.hpp"
 #include "register.hpp"
+#include "result_memory.hpp"
 #include "rows.hpp"
 
 namespace py = pybind11;
@@ -88,8 +89,7 @@ public:
         if (n_cols < core_.spec().min_cards || n_cols > core_.spec().max_cards)
             throw py::value_error(size_error(core_.spec(), static_cast<std::size_t>(n_cols), "but the rows have") +
                                   " columns");
-        py::array result = out_arg.is_none() ? py::array_t<int32_t>(static_cast<py::ssize_t>(n_rows))
-                                             : py::reinterpret_borrow<py::array>(out_arg);
+        py::array result = out_arg.is_none() ? new_result(n_rows) : py::reinterpret_borrow<py::array>(out_arg);
         if (result.ndim() != 1 || static_cast<std::size_t>(result.shape(0)) != n_rows ||
             !py::isinstance<py::array_t<int32_t>>(result) || (result.flags() & py::array::c_style) == 0 ||
             !result.writeable())
@@ -231,5 +231,7 @@ void register_evaluator(py::module_& m) {
             },
             py::arg("cards"), py::arg("opponents"), py::arg("mode"), py::arg("trials"), py::arg("seed"),
             py::arg("threads"), py::arg("first_chunk") = 0, py::arg("chunks") = 0);
-
+    m.def("keeps_result_memory", &keeps_result_memory,
+          "Whether a large batch result's memory is kept for the next one once dropped (result_memory.hpp).");
+    m.attr("KEPT_RESULT_FROM") = kKeptResultFrom;
 }
