@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import wildeval
 from wildeval import Category, Evaluator, census
-from wildeval import reference
+from wildeval import _core, reference
 from wildeval.cards import format_cards
 from wildeval.wild import parse_wild
 
@@ -146,13 +146,44 @@ def test_per_call_argument_errors() -> None:
     ev = Evaluator()
     for args, kwargs in (((), {}), (([1], [2]), {}), ((), {"cards": [1]}), (([1],), {"threads": 1})):
         with pytest.raises(TypeError, match="takes one argument: the cards"):
-            ev(*args, **kwargs)
+            ev(*args, **kwargs)  # the call without an argument tuple
+        with pytest.raises(TypeError, match="takes one argument: the cards"):
+            ev.__call__(*args, **kwargs)  # through a tuple (tp_call)
     with pytest.raises(TypeError):
         ev.batch()  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         ev.batch([[1, 2]], 2)  # type: ignore[misc]  # threads is keyword-only
     with pytest.raises(TypeError):
         ev.batch([[1, 2]], thread=2)  # type: ignore[call-arg]
+
+
+def test_every_way_of_calling_gives_the_same_value() -> None:
+    """ev(cards) skips the argument tuple (vectorcall); the tuple path, a subclass made in Python
+    (which takes the tuple path) and a subclass with a call of its own agree with it."""
+    import functools
+
+    class Mine(Evaluator):
+        pass
+
+    class Counting(Evaluator):
+        calls = 0
+
+        def __call__(self, cards: object) -> int:
+            Counting.calls += 1
+            return super().__call__(cards)  # type: ignore[arg-type]
+
+    hand = "As Ks Qs Js Ts 2c 3d"
+    value = Evaluator()(hand)
+    assert Evaluator().__call__(hand) == functools.partial(Evaluator(), hand)() == value
+    assert Mine()(hand) == Mine().__call__(hand) == value
+    assert Counting()(hand) == value and Counting.calls == 1
+    have_vectorcall = 1 << 11  # Py_TPFLAGS_HAVE_VECTORCALL
+    assert Evaluator.__flags__ & have_vectorcall and _core.Evaluator.__flags__ & have_vectorcall
+    assert not _core.fast_calls(Counting)  # its own call: left to it
+    assert not Counting.__flags__ & have_vectorcall
+    assert _core.fast_calls(Mine) and Mine.__flags__ & have_vectorcall and Mine()(hand) == value
+    with pytest.raises(TypeError, match="subclass of _core.Evaluator"):
+        _core.fast_calls(int)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------------------------

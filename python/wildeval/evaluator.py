@@ -229,6 +229,10 @@ class Evaluator(_core.Evaluator):
         return _stand_ins(chosen, value, self._ranking, self._wild, set(hand))
 
 
+# ev(cards) without an argument tuple (the core's call is Evaluator's own)
+_core.fast_calls(Evaluator)
+
+
 def _ranks_of_hand(value: int, n_cards: int, ranking: str) -> list[int]:
     """The ranks a hand of this value shows, in reading order."""
     cat, r = decode(value, ranking)

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -152,12 +153,8 @@ private:
     wildeval::Evaluator core_;
 };
 
-// tp_call of Evaluator: ev(cards) without pybind11's argument machinery, the per-call hot path.
-PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
-    if ((kwargs != nullptr && PyDict_GET_SIZE(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1) {
-        PyErr_SetString(PyExc_TypeError, "an Evaluator takes one argument: the cards");
-        return nullptr;
-    }
+// ev(cards), the per-call hot path, without pybind11's argument machinery.
+PyObject* call_one(PyObject* self, PyObject* cards) {
     try {
         // pybind11's simple layout holds the C++ object's pointer right in the instance: read it
         // there (the general cast looks the type up on every call).
@@ -165,7 +162,7 @@ PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
         const PyEvaluator* ev = inst->simple_layout && inst->simple_holder_constructed
                                     ? static_cast<const PyEvaluator*>(inst->simple_value_holder[0])
                                     : &py::handle(self).cast<const PyEvaluator&>();
-        return PyLong_FromUnsignedLong(ev->evaluate_object(PyTuple_GET_ITEM(args, 0)));
+        return PyLong_FromUnsignedLong(ev->evaluate_object(cards));
     } catch (py::error_already_set& e) {
         e.restore();
     } catch (py::builtin_exception& e) {
@@ -176,12 +173,55 @@ PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
     return nullptr;
 }
 
+PyObject* one_argument_only() {
+    PyErr_SetString(PyExc_TypeError, "an Evaluator takes one argument: the cards");
+    return nullptr;
+}
+
+// tp_call: the call through an argument tuple (a subclass made in Python that fast_calls did
+// not mark, PyObject_Call).
+PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+    if ((kwargs != nullptr && PyDict_GET_SIZE(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1) return one_argument_only();
+    return call_one(self, PyTuple_GET_ITEM(args, 0));
+}
+
+// The call without an argument tuple (vectorcall, PEP 590): each instance holds a pointer to it
+// past pybind11's instance layout, written by evaluator_new, at the type's tp_vectorcall_offset.
+PyObject* evaluator_vectorcall(PyObject* self, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
+    if ((kwnames != nullptr && PyTuple_GET_SIZE(kwnames) != 0) || PyVectorcall_NARGS(nargsf) != 1)
+        return one_argument_only();
+    return call_one(self, args[0]);
+}
+
+Py_ssize_t vectorcall_at = 0;  // where an instance holds it
+newfunc instance_new = nullptr;  // pybind11's tp_new
+
+PyObject* evaluator_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+    PyObject* self = instance_new(type, args, kwargs);
+    if (self != nullptr) {
+        const vectorcallfunc call = evaluator_vectorcall;
+        std::memcpy(reinterpret_cast<char*>(self) + vectorcall_at, &call, sizeof call);
+    }
+    return self;
+}
+
+// The Evaluator type: tp_call, and room for the vectorcall pointer after the instance layout.
+void evaluator_type_setup(PyHeapTypeObject* heap_type) {
+    PyTypeObject& type = heap_type->ht_type;
+    type.tp_call = evaluator_call;
+    constexpr Py_ssize_t kAlign = alignof(vectorcallfunc);
+    vectorcall_at = (type.tp_basicsize + kAlign - 1) / kAlign * kAlign;
+    type.tp_basicsize = vectorcall_at + static_cast<Py_ssize_t>(sizeof(vectorcallfunc));
+    type.tp_vectorcall_offset = vectorcall_at;
+    type.tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+    instance_new = type.tp_base->tp_new;
+    type.tp_new = evaluator_new;
+}
+
 }  // namespace
 
 void register_evaluator(py::module_& m) {
-    py::class_<PyEvaluator>(m, "Evaluator", py::custom_type_setup([](PyHeapTypeObject* heap_type) {
-                              heap_type->ht_type.tp_call = evaluator_call;
-                          }))
+    py::class_<PyEvaluator>(m, "Evaluator", py::custom_type_setup(evaluator_type_setup))
         .def(py::init<const std::string&, uint32_t, bool>(), py::arg("ranking"), py::arg("wild_rank_mask"),
              py::arg("flush_duplicates"))
         .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"), py::arg("out"))
@@ -231,6 +271,21 @@ void register_evaluator(py::module_& m) {
             },
             py::arg("cards"), py::arg("opponents"), py::arg("mode"), py::arg("trials"), py::arg("seed"),
             py::arg("threads"), py::arg("first_chunk") = 0, py::arg("chunks") = 0);
+    m.def(
+        "fast_calls",
+        [](py::handle cls) {
+            // A class made in Python inherits the vectorcall slot but, before Python 3.12, not the
+            // flag that lets calls use it: set here for a subclass that keeps Evaluator's call.
+            auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+            auto* base = reinterpret_cast<PyTypeObject*>(py::type::of<PyEvaluator>().ptr());
+            if (!PyType_Check(cls.ptr()) || !PyType_IsSubtype(type, base))
+                throw py::type_error("fast_calls takes a subclass of _core.Evaluator");
+            if (type->tp_call != evaluator_call || type->tp_vectorcall_offset != vectorcall_at) return false;
+            type->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+            PyType_Modified(type);
+            return true;
+        },
+        py::arg("cls"), "Lets calls of an Evaluator subclass skip the argument tuple; false where its call is its own.");
     m.def("keeps_result_memory", &keeps_result_memory,
           "Whether a large batch result's memory is kept for the next one once dropped (result_memory.hpp).");
     m.attr("KEPT_RESULT_FROM") = kKeptResultFrom;
