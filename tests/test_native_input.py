@@ -186,6 +186,24 @@ def test_every_way_of_calling_gives_the_same_value() -> None:
         _core.fast_calls(int)  # type: ignore[arg-type]
 
 
+def test_an_evaluator_made_without_init_raises_instead_of_crashing() -> None:
+    """``__new__`` alone (as a careless copy or unpickler might) leaves no C++ evaluator: every
+    native method says so instead of reading through a null pointer."""
+    message = "made without __init__"
+    for cls in (Evaluator, _core.Evaluator):
+        bare = cls.__new__(cls)
+        with pytest.raises(TypeError, match=message):
+            bare("As Ks Qs Js Ts")
+        with pytest.raises(TypeError, match=message):
+            bare.__call__("As Ks Qs Js Ts")
+        with pytest.raises(TypeError, match=message):
+            _core.Evaluator._batch(bare, np.zeros((1, 5), np.uint8), 1, None)
+        with pytest.raises(TypeError, match=message):
+            _core.Evaluator._census(bare, 5, 1)
+        with pytest.raises(TypeError, match=message):
+            _core.Evaluator._versus_field(bare, [0, 1], 1, 1, 0, 1, 1)
+
+
 # ---------------------------------------------------------------------------------------------
 # Bad input, batch
 

@@ -153,16 +153,30 @@ private:
     wildeval::Evaluator core_;
 };
 
+// The C++ object of an Evaluator instance, read right in pybind11's simple layout (the general
+// cast looks the type up on every call). One made by Evaluator.__new__ alone (no __init__) has
+// none: its holder was never constructed.
+// `self` must be an Evaluator instance (its own call slots are called with nothing else).
+const PyEvaluator& made_instance(PyObject* self) {
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    if (!inst->simple_layout) return py::handle(self).cast<const PyEvaluator&>();
+    if (!inst->simple_holder_constructed)
+        throw py::type_error("this Evaluator was made without __init__: it holds no evaluator");
+    return *static_cast<const PyEvaluator*>(inst->simple_value_holder[0]);
+}
+
+PyTypeObject* evaluator_type = nullptr;  // set by register_evaluator
+
+// The same for the `self` of a method, which a caller may pass anything as.
+const PyEvaluator& made(py::handle self) {
+    if (!PyObject_TypeCheck(self.ptr(), evaluator_type)) throw py::type_error("not an Evaluator");
+    return made_instance(self.ptr());
+}
+
 // ev(cards), the per-call hot path, without pybind11's argument machinery.
 PyObject* call_one(PyObject* self, PyObject* cards) {
     try {
-        // pybind11's simple layout holds the C++ object's pointer right in the instance: read it
-        // there (the general cast looks the type up on every call).
-        auto* inst = reinterpret_cast<py::detail::instance*>(self);
-        const PyEvaluator* ev = inst->simple_layout && inst->simple_holder_constructed
-                                    ? static_cast<const PyEvaluator*>(inst->simple_value_holder[0])
-                                    : &py::handle(self).cast<const PyEvaluator&>();
-        return PyLong_FromUnsignedLong(ev->evaluate_object(cards));
+        return PyLong_FromUnsignedLong(made_instance(self).evaluate_object(cards));
     } catch (py::error_already_set& e) {
         e.restore();
     } catch (py::builtin_exception& e) {
@@ -221,13 +235,21 @@ void evaluator_type_setup(PyHeapTypeObject* heap_type) {
 }  // namespace
 
 void register_evaluator(py::module_& m) {
-    py::class_<PyEvaluator>(m, "Evaluator", py::custom_type_setup(evaluator_type_setup))
+    py::class_<PyEvaluator> evaluator_class(m, "Evaluator", py::custom_type_setup(evaluator_type_setup));
+    evaluator_type = reinterpret_cast<PyTypeObject*>(evaluator_class.ptr());
+    evaluator_class
         .def(py::init<const std::string&, uint32_t, bool>(), py::arg("ranking"), py::arg("wild_rank_mask"),
              py::arg("flush_duplicates"))
-        .def("_batch", &PyEvaluator::batch, py::arg("hands"), py::arg("threads"), py::arg("out"))
+        .def(
+            "_batch",
+            [](py::handle self, const py::array& hands, const py::object& threads, const py::object& out) {
+                return made(self).batch(hands, threads, out);
+            },
+            py::arg("hands"), py::arg("threads"), py::arg("out"))
         .def(
             "_census",
-            [](const PyEvaluator& ev, int n_cards, const py::object& threads_arg, int lowest_from, int lowest_to) {
+            [](py::handle self, int n_cards, const py::object& threads_arg, int lowest_from, int lowest_to) {
+                const PyEvaluator& ev = made(self);
                 const RankingSpec& spec = ev.core().spec();
                 if (n_cards < spec.min_cards || n_cards > spec.max_cards)
                     throw py::value_error(size_error(spec, static_cast<std::size_t>(std::max(n_cards, 0)), "got"));
@@ -246,8 +268,9 @@ void register_evaluator(py::module_& m) {
             "_versus_field",
             // cards: checked distinct cards of the evaluator's size; mode: 1 or 2 = every deal to
             // that many opponents, 0 = `trials` sampled deals. Returns (win, tie, lose) counts.
-            [](const PyEvaluator& ev, const std::vector<int>& cards, int opponents, int mode, uint64_t trials,
+            [](py::handle self, const std::vector<int>& cards, int opponents, int mode, uint64_t trials,
                uint64_t seed, const py::object& threads_arg, uint64_t first_chunk, uint64_t chunks) {
+                const PyEvaluator& ev = made(self);
                 const int threads = resolve_threads(threads_arg);
                 uint8_t own[kMaxCards];
                 const int n = static_cast<int>(cards.size());
@@ -277,8 +300,7 @@ void register_evaluator(py::module_& m) {
             // A class made in Python inherits the vectorcall slot but, before Python 3.12, not the
             // flag that lets calls use it: set here for a subclass that keeps Evaluator's call.
             auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
-            auto* base = reinterpret_cast<PyTypeObject*>(py::type::of<PyEvaluator>().ptr());
-            if (!PyType_Check(cls.ptr()) || !PyType_IsSubtype(type, base))
+            if (!PyType_Check(cls.ptr()) || !PyType_IsSubtype(type, evaluator_type))
                 throw py::type_error("fast_calls takes a subclass of _core.Evaluator");
             if (type->tp_call != evaluator_call || type->tp_vectorcall_offset != vectorcall_at) return false;
             type->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
