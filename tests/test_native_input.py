@@ -14,6 +14,7 @@ import wildeval
 from wildeval import Category, Evaluator, census
 from wildeval import _core, reference
 from wildeval.cards import format_cards
+from wildeval.sampling import random_hands
 from wildeval.wild import parse_wild
 
 from native_helpers import DTYPES, RANDOM_WILD_SETTINGS, hands, with_layout
@@ -184,6 +185,21 @@ def test_every_way_of_calling_gives_the_same_value() -> None:
     assert _core.fast_calls(Mine) and Mine.__flags__ & have_vectorcall and Mine()(hand) == value
     with pytest.raises(TypeError, match="subclass of _core.Evaluator"):
         _core.fast_calls(int)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("settings", [("high", None, True), ("high", "357", False), ("low27", None, True),
+                                      ("three_card_poker", "3", True)])
+def test_an_evaluator_pickles_and_copies_as_its_settings(settings: tuple[str, str | None, bool]) -> None:
+    import copy
+    import pickle
+
+    ranking, wild, flush_duplicates = settings
+    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)  # type: ignore[arg-type]
+    hands = random_hands(500, 3 if ranking == "three_card_poker" else 7, seed=4)
+    for other in (pickle.loads(pickle.dumps(ev)), copy.copy(ev), copy.deepcopy(ev)):
+        assert type(other) is Evaluator and repr(other) == repr(ev)
+        assert (other.ranking, other.wild, other.flush_duplicates) == (ev.ranking, ev.wild, ev.flush_duplicates)
+        assert np.array_equal(other.batch(hands), ev.batch(hands))
 
 
 def test_an_evaluator_made_without_init_raises_instead_of_crashing() -> None:

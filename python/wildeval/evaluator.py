@@ -107,6 +107,15 @@ class Evaluator(_core.Evaluator):
         return (f"Evaluator({self._ranking!r}, wild={wild_text(self._wild)!r}, "
                 f"flush_duplicates={self._flush_duplicates})")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its settings (for another process, or ``copy.copy``).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(Evaluator("high", "2")))("2c 2d 2h 2s As")
+        10289152
+        """
+        return (_rebuild, (type(self), self._ranking, sorted(self._wild), self._flush_duplicates))
+
     def batch(
         self,
         hands: npt.ArrayLike,
@@ -231,6 +240,11 @@ class Evaluator(_core.Evaluator):
 
 # ev(cards) without an argument tuple (the core's call is Evaluator's own)
 _core.fast_calls(Evaluator)
+
+
+def _rebuild(cls: type[Evaluator], ranking: Ranking, wild: list[int], flush_duplicates: bool) -> Evaluator:
+    """An unpickled Evaluator (Evaluator.__reduce__)."""
+    return cls(ranking, wild, flush_duplicates=flush_duplicates)
 
 
 def _ranks_of_hand(value: int, n_cards: int, ranking: str) -> list[int]:
