@@ -11,8 +11,8 @@
 //
 // Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each block's loads are
 // narrowed to its two registers of bytes with byte permutes (vpermt2b), their bits OR-ed
-// together for the range check, so that the array is read from memory once, as the hardware
-// prefetcher streams it.
+// together for the range check, and the lines sixteen blocks on are fetched meanwhile, so that
+// the array is read from memory once.
 //
 // Built with GCC or Clang on x86-64 only, as functions compiled for AVX-512 whatever the
 // package's -march; natural_rows (natural_rows.hpp) runs it when the CPU has AVX-512 F, BW, DQ,
