@@ -13,6 +13,7 @@ import wildeval
 from wildeval import Category, Evaluator, census
 from wildeval.cli.bench import probe_import
 from wildeval.reference import Evaluator as ReferenceEvaluator
+from wildeval.sampling import random_hands
 
 NATURAL = Evaluator()
 WILD = Evaluator(wild="357")
@@ -49,6 +50,24 @@ def test_batch_natural_wide_rows_one_thread(benchmark, hands7, dtype):
     wide = hands7.astype(dtype)
     values = benchmark(NATURAL.batch, wide, threads=1)
     assert np.array_equal(values, NATURAL.batch(hands7, threads=1))
+
+
+@pytest.mark.benchmark(group="7-card batch, 1M hands")
+def test_int64_read_floor(benchmark, hands7):
+    """numpy's own max over the same int64 rows: the least a pass that reads them can cost."""
+    wide = hands7.astype(np.int64)
+    assert benchmark(wide.max) == hands7.max()
+
+
+@pytest.mark.benchmark(group="7-card batch, 10M hands: a new array or out=")
+@pytest.mark.parametrize("into", ["new array", "out="])
+def test_batch_natural_ten_million(benchmark, into):
+    """Large results reuse the memory of the last one dropped (its pages need no zeroing): a new
+    array costs what writing into out= does, from the second call on."""
+    hands = random_hands(10_000_000, 7, seed=1)
+    out = np.empty(len(hands), dtype=np.int32) if into == "out=" else None
+    values = benchmark(NATURAL.batch, hands, threads=1, out=out)
+    assert values[:100].tolist() == [NATURAL(h) for h in hands[:100].tolist()]
 
 
 @pytest.mark.benchmark(group="7-card per call, 20k hands")
