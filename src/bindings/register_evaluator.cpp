@@ -153,10 +153,9 @@ private:
     wildeval::Evaluator core_;
 };
 
-// The C++ object of an Evaluator instance, read right in pybind11's simple layout (the general
-// cast looks the type up on every call). One made by Evaluator.__new__ alone (no __init__) has
-// none: its holder was never constructed.
-// `self` must be an Evaluator instance (its own call slots are called with nothing else).
+// The C++ object of `self`, an Evaluator instance (its own call slots get nothing else), read
+// right in pybind11's simple layout (the general cast looks the type up on every call). One made
+// by Evaluator.__new__ alone (no __init__) has none: its holder was never constructed.
 const PyEvaluator& made_instance(PyObject* self) {
     auto* inst = reinterpret_cast<py::detail::instance*>(self);
     if (!inst->simple_layout) return py::handle(self).cast<const PyEvaluator&>();
