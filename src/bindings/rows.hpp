@@ -14,16 +14,8 @@
 #include <vector>
 
 #include "../core/cards.hpp"
+#include "../core/narrow_cards.hpp"
 #include "../core/ranking.hpp"
-#include "../core/rows_kernel.hpp"
-
-#if defined(__SSE4_1__)
-#include <smmintrin.h>
-#endif
-#if defined(WILDEVAL_ROWS16)
-WILDEVAL_AVX512_CODE_BEGIN
-#include <immintrin.h>
-#endif
 
 namespace wildeval {
 
@@ -129,7 +121,7 @@ private:
         uint8_t* out = buffer.data();
         if (contiguous_) {
             const T* in = reinterpret_cast<const T*>(first);
-            if (narrow(in, n, out)) return out;
+            if (narrow_cards(in, n, out)) return out;
             for (std::size_t i = 0; i < n; ++i)
                 if (!is_card(in[i])) return fail(begin + i / cols, in[i], bad);
             return out;
@@ -144,111 +136,6 @@ private:
             }
         return out;
     }
-
-    // Whether an integer of any type is a card (0-51).
-    template <class T>
-    static bool is_card(T v) {
-        if constexpr (std::is_signed_v<T>)
-            if (v < 0) return false;
-        return v <= static_cast<T>(kDeck - 1);
-    }
-
-    // Wider integers to bytes in one pass, true if every value is a card (0-51). With AVX-512
-    // (narrow_avx512) whole steps of 64 values first; then with SSE4.1 16 values a step, packed
-    // down with saturation, and every value's bits OR-ed together lane by lane, so that any bit
-    // past 63 (a negative value's included) shows; 52-63 show in the largest byte; the rest one
-    // by one.
-    template <class T>
-    static bool narrow(const T* in, std::size_t n, uint8_t* out) {
-        std::size_t i = 0;
-        bool cards = true;
-#if defined(WILDEVAL_ROWS16)
-        if (rows_kernel() == RowsKernel::kAvx512) i = narrow_avx512(in, n, out, cards);  // whole steps of 64
-#endif
-#if defined(__SSE4_1__)
-        constexpr uint64_t kLaneHigh = kPastCardBits<sizeof(T)>;
-        __m128i bits = _mm_setzero_si128(), top = _mm_setzero_si128();
-        auto load = [&](std::size_t at) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + at));
-            bits = _mm_or_si128(bits, v);
-            return v;
-        };
-        for (; i + 16 <= n; i += 16) {
-            __m128i words[2];  // 8 values each as 16-bit words (exact below 64)
-            for (std::size_t h = 0; h < 2; ++h) {
-                const std::size_t at = i + 8 * h;
-                if constexpr (sizeof(T) == 2) {
-                    words[h] = load(at);
-                } else if constexpr (sizeof(T) == 4) {
-                    words[h] = _mm_packus_epi32(load(at), load(at + 4));
-                } else {
-                    __m128i low[2];  // the low 32 bits of four values each
-                    for (std::size_t q = 0; q < 2; ++q)
-                        low[q] = _mm_unpacklo_epi64(_mm_shuffle_epi32(load(at + 4 * q), 0x08),
-                                                    _mm_shuffle_epi32(load(at + 4 * q + 2), 0x08));
-                    words[h] = _mm_packus_epi32(low[0], low[1]);
-                }
-            }
-            const __m128i bytes = _mm_packus_epi16(words[0], words[1]);
-            top = _mm_max_epu8(top, bytes);
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), bytes);
-        }
-        const uint64_t any = static_cast<uint64_t>(_mm_cvtsi128_si64(bits)) |
-                             static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bits, bits)));
-        const bool wide_ok = (any & kLaneHigh) == 0;
-        const bool top_ok = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),
-                                                             _mm_setzero_si128())) == 0xFFFF;
-        cards = cards && wide_ok && top_ok;
-#endif
-        for (; i < n; ++i) {
-            cards = cards && is_card(in[i]);
-            out[i] = static_cast<uint8_t>(in[i]);
-        }
-        return cards;
-    }
-
-#if defined(WILDEVAL_ROWS16)
-    // narrow with AVX-512 (where the row kernel is AVX-512): 64 values a step, truncated to bytes
-    // while every value's bits are OR-ed together (any bit past 5 shows a value past 63, a
-    // negative one included); 52-63 show in the largest byte. Returns how many values it took
-    // (whole steps), `cards` whether all of them are cards.
-    template <class T>
-    WILDEVAL_AVX512_TARGET static std::size_t narrow_avx512(const T* in, std::size_t n, uint8_t* out, bool& cards) {
-        constexpr std::size_t kStep = 64, kPerLoad = 64 / sizeof(T);
-        constexpr long long kLaneHigh = static_cast<long long>(kPastCardBits<sizeof(T)>);
-        __m512i bits = _mm512_setzero_si512(), top = _mm512_setzero_si512();
-        std::size_t i = 0;
-        for (; i + kStep <= n; i += kStep) {
-            __m512i part[kStep / kPerLoad];
-            for (std::size_t q = 0; q < kStep / kPerLoad; ++q) {
-                part[q] = _mm512_loadu_si512(in + i + q * kPerLoad);
-                bits = _mm512_or_si512(bits, part[q]);
-            }
-            __m512i bytes;
-            if constexpr (sizeof(T) == 2) {
-                bytes = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(part[0])), _mm512_cvtepi16_epi8(part[1]), 1);
-            } else if constexpr (sizeof(T) == 4) {
-                bytes = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(part[0]));
-                bytes = _mm512_inserti32x4(bytes, _mm512_cvtepi32_epi8(part[1]), 1);
-                bytes = _mm512_inserti32x4(bytes, _mm512_cvtepi32_epi8(part[2]), 2);
-                bytes = _mm512_inserti32x4(bytes, _mm512_cvtepi32_epi8(part[3]), 3);
-            } else {
-                __m128i pairs[4];  // two loads' eight bytes each
-                for (int q = 0; q < 4; ++q)
-                    pairs[q] = _mm_unpacklo_epi64(_mm512_cvtepi64_epi8(part[2 * q]), _mm512_cvtepi64_epi8(part[2 * q + 1]));
-                bytes = _mm512_castsi128_si512(pairs[0]);
-                bytes = _mm512_inserti32x4(bytes, pairs[1], 1);
-                bytes = _mm512_inserti32x4(bytes, pairs[2], 2);
-                bytes = _mm512_inserti32x4(bytes, pairs[3], 3);
-            }
-            top = _mm512_max_epu8(top, bytes);
-            _mm512_storeu_si512(out + i, bytes);
-        }
-        cards = _mm512_test_epi64_mask(bits, _mm512_set1_epi64(kLaneHigh)) == 0 &&
-                _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
-        return i;
-    }
-#endif
 
     template <class T>
     static const uint8_t* fail(std::size_t row, T value, BadCard& bad) {
@@ -269,7 +156,3 @@ private:
 };
 
 }  // namespace wildeval
-
-#if defined(WILDEVAL_ROWS16)
-WILDEVAL_AVX512_CODE_END
-#endif

@@ -44,6 +44,7 @@ inline bool natural_rows_read_wide() {
 #include <type_traits>
 
 #include "hand.hpp"
+#include "narrow_cards.hpp"
 #include "natural_rows16.hpp"
 #include "ranking.hpp"
 #include "rows_kernel.hpp"
@@ -181,18 +182,6 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),
                                                            _mm_setzero_si128())) == 0xFFFF;
     return in_range && !check.any(repeated);
-}
-
-// Wider integer cards (an unsigned type of their size, for either sign) as bytes, values
-// [0, n); false if one is not a card (0-51).
-template <class Card>
-bool narrow_cards(const Card* cards, std::size_t n, uint8_t* bytes) {
-    bool cards_only = true;
-    for (std::size_t i = 0; i < n; ++i) {
-        cards_only &= cards[i] <= Card{kDeck - 1};
-        bytes[i] = static_cast<uint8_t>(cards[i]);
-    }
-    return cards_only;
 }
 
 // Rows of N cards as wider integers (natural_rows below, with WideCards::rows): the AVX-512
