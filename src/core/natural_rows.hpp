@@ -184,63 +184,62 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     return in_range && !check.any(repeated);
 }
 
-// Rows of N cards as wider integers (natural_rows below, with WideCards::rows): the AVX-512
-// kernel reads them itself where it runs, narrowing them into `bytes` as it goes; its last rows
-// (or all of them) are narrowed here and read by natural_rows_kernel.
+// Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
+// narrowed into `bytes` as they are read. The AVX-512 kernel takes whole blocks where it runs
+// (natural_rows16.hpp); the rest (fewer than 16 + 128 / N rows, or all of them) goes to
+// natural_rows_kernel, wider cards narrowed first, fetching `next` meanwhile (bytes only). The
+// kernel is built without the read-ahead code when there is nothing to fetch (that code alone
+// cost the plain kernel 6 %).
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
-bool natural_rows_wide(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out,
-                       const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix, const uint32_t* wild_flush) {
+bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out,
+                     const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix, ReadAhead next,
+                     const uint32_t* wild_flush) {
     std::size_t blocks = 0;
-    bool ok = true;
 #if defined(WILDEVAL_ROWS16)
     if (rows_kernel() == RowsKernel::kAvx512) {
         blocks = rows16_rows<N>(n_rows);
-        if (blocks > 0)
-            ok = natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, lookup, fix, wild_flush);
+        if (blocks > 0 &&
+            !natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, lookup, fix, wild_flush))
+            return false;
     }
 #endif
     (void)wild_flush;
-    if (!narrow_cards(cards + blocks * N, (n_rows - blocks) * N, bytes + blocks * N)) return false;
-    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(bytes + blocks * N, n_rows - blocks, out + blocks, parts.keys(),
-                                                             hash, lookup, fix, NoReadAhead{}) &&
-           ok;
+    const std::size_t left = n_rows - blocks;
+    if constexpr (sizeof(Card) == 1) {
+        const uint8_t* rest = cards + blocks * N;
+        if (next.bytes != 0)
+            return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rest, left, out + blocks, parts.keys(), hash, lookup, fix, next);
+        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rest, left, out + blocks, parts.keys(), hash, lookup, fix,
+                                                                 NoReadAhead{});
+    } else {
+        (void)next;
+        if (!narrow_cards(cards + blocks * N, left * N, bytes + blocks * N)) return false;
+        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(bytes + blocks * N, left, out + blocks, parts.keys(), hash,
+                                                                 lookup, fix, NoReadAhead{});
+    }
 }
 
-// Rows of N cards: the AVX-512 kernel where it runs (natural_rows16.hpp; its last rows, fewer
-// than 16 + 128 / N, go to natural_rows_kernel), natural_rows_kernel otherwise, built without
-// the read-ahead code when there is nothing to fetch (that code alone cost the plain kernel 6 %).
-// `wide`: the rows came as wider integers (Ranking::evaluate_wide_rows). Either its `rows` are
-// read here (natural_rows_wide), or its `bytes` are `rows` and its `next` block is fetched
-// meanwhile by the portable kernel.
+// Rows of N cards (natural_rows_of). `wide`: the rows came as wider integers
+// (Ranking::evaluate_wide_rows): either its `rows` are read here, narrowed into its `bytes`, or
+// its `bytes` are `rows` (narrowed by the caller) and its `next` block is fetched meanwhile.
 // With wild ranks, `wild_flush` (the flush values by wild count and natural ranks of a suit, as
 // natural_rows16 reads them) lets the AVX-512 kernel read the flushes itself.
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalValue, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
                   SlotHash hash, Lookup lookup, Fix fix, const WideCards& wide = {}, const uint32_t* wild_flush = nullptr) {
-    if (wide.rows != nullptr) {
-        auto read = [&](auto card) {
-            using Card = decltype(card);
-            return natural_rows_wide<N, Shape, Flushes, FinalFrom>(reinterpret_cast<const Card*>(wide.rows), wide.bytes,
-                                                                   n_rows, out, parts, hash, lookup, fix, wild_flush);
-        };
-        switch (wide.itemsize) {
-            case 2: return read(uint16_t{});
-            case 4: return read(uint32_t{});
-            default: return read(uint64_t{});  // 8
-        }
+    if (wide.rows == nullptr)
+        return natural_rows_of<N, Shape, Flushes, FinalFrom>(rows, nullptr, n_rows, out, parts, hash, lookup, fix, wide.next,
+                                                             wild_flush);
+    auto read = [&](auto card) {
+        using Card = decltype(card);
+        return natural_rows_of<N, Shape, Flushes, FinalFrom>(reinterpret_cast<const Card*>(wide.rows), wide.bytes, n_rows,
+                                                             out, parts, hash, lookup, fix, ReadAhead{}, wild_flush);
+    };
+    switch (wide.itemsize) {
+        case 2: return read(uint16_t{});
+        case 4: return read(uint32_t{});
+        default: return read(uint64_t{});  // 8
     }
-#if defined(WILDEVAL_ROWS16)
-    const std::size_t blocks = rows16_rows<N>(n_rows);
-    if (blocks > 0 && rows_kernel() == RowsKernel::kAvx512) {
-        return natural_rows16<N, Shape, Flushes, FinalFrom>(rows, nullptr, blocks, out, parts, hash, lookup, fix, wild_flush) &&
-               natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows + blocks * N, n_rows - blocks, out + blocks,
-                                                                 parts.keys(), hash, lookup, fix, NoReadAhead{});
-    }
-#endif
-    (void)wild_flush;
-    if (wide.next.bytes == 0)
-        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, NoReadAhead{});
-    return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rows, n_rows, out, parts.keys(), hash, lookup, fix, wide.next);
 }
 
 }  // namespace wildeval

@@ -85,7 +85,7 @@ WILDEVAL_AVX512_TARGET inline __m512i low_bytes(const Card* at, __m512i index, _
 }
 
 // How many of n_rows rows natural_rows16 takes: whole blocks of 16 rows whose two loads (128
-// bytes from the block's start) stay in the rows. natural_rows hands the rest to
+// bytes from the block's start) stay in the rows. natural_rows_of hands the rest to
 // natural_rows_kernel.
 template <int N>
 constexpr std::size_t rows16_rows(std::size_t n_rows) {
