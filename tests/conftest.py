@@ -27,7 +27,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 
 
 # Every kernel of rows of 5-7 cards (and of narrowing wide cards) this machine runs.
-ROWS_KERNELS = [name for name in ("avx512", "portable") if _core.rows_kernel_runs(name)]
+ROWS_KERNELS = [name for name in _core.rows_kernels() if _core.rows_kernel_runs(name)]
 
 
 @pytest.fixture(params=ROWS_KERNELS)

@@ -1,6 +1,7 @@
 """The batch kernels at their edges: every row count around the kernels' groups and chunks,
 flushes and duplicates in every position, against the per-call path (a different code path).
-Every test runs under each kernel of natural rows this machine runs (AVX-512 and portable)."""
+Every test runs under each kernel of natural rows this machine runs (portable, SSSE3, AVX2,
+AVX-512)."""
 
 from __future__ import annotations
 

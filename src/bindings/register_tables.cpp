@@ -44,20 +44,23 @@ void register_tables(py::module_& m) {
         "Bytes held by every generated table of the core (building any not built yet).");
     m.def("hardware_threads", &hardware_threads, "The number of threads threads=None uses.");
 
-    // the kernel of rows of 5-7 cards (natural_rows), by name; choosing one is for tests and benchmarks
-    auto kernel_named = [](const std::string& name) {
-        if (name == "avx512") return RowsKernel::kAvx512;
-        if (name == "portable") return RowsKernel::kPortable;
-        throw py::value_error("unknown row kernel '" + name + "' (avx512 or portable)");
-    };
+    // the kernel of rows of 5-7 cards (natural_rows), by name (std::invalid_argument: a
+    // ValueError); choosing one is for tests and benchmarks
     m.def(
-        "rows_kernel", [] { return std::string(rows_kernel() == RowsKernel::kAvx512 ? "avx512" : "portable"); },
-        "The batch kernel rows of 5-7 cards use here: 'avx512' or 'portable'.");
+        "rows_kernels", [] {
+            py::list names;
+            for (const RowsKernel kernel : kRowsKernels) names.append(rows_kernel_name(kernel));
+            return py::tuple(names);
+        },
+        "Every row kernel's name, slowest first: ('portable', 'ssse3', 'avx2', 'avx512').");
     m.def(
-        "rows_kernel_runs", [kernel_named](const std::string& name) { return rows_kernel_runs(kernel_named(name)); },
+        "rows_kernel", [] { return std::string(rows_kernel_name(rows_kernel())); },
+        "The batch kernel rows of 5-7 cards use here: 'avx512', 'avx2', 'ssse3' or 'portable'.");
+    m.def(
+        "rows_kernel_runs", [](const std::string& name) { return rows_kernel_runs(rows_kernel_named(name)); },
         py::arg("name"), "Whether this build and CPU can run the named row kernel.");
     m.def(
         "use_rows_kernel",
-        [kernel_named](const std::string& name) { use_rows_kernel(kernel_named(name)); },  // ValueError where it can't
+        [](const std::string& name) { use_rows_kernel(rows_kernel_named(name)); },  // ValueError where it can't
         py::arg("name"), "Make rows of 5-7 cards use the named kernel (for tests and benchmarks).");
 }

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 
+#include "bits.hpp"
 #include "cards.hpp"
 
 #if defined(__SSE2__)
@@ -29,6 +30,10 @@ inline constexpr uint64_t kSuitBias = uint64_t{0x3333} << kSuitCounterShift;
 inline constexpr uint64_t kFlushFlags = uint64_t{0x8888} << kSuitCounterShift;
 inline constexpr uint64_t kAllSuitsUnit = uint64_t{0x1111} << kSuitCounterShift;
 inline constexpr int kSuitMaskSize = 1 << kRanks;
+// The key of a byte that is not a card (52-255) in CardParts::keys(): a bit no card's key sets
+// and seven of them cannot carry out of (bits 40-42), so that a row's summed key shows it.
+inline constexpr uint64_t kNotCardKey = uint64_t{1} << 40;
+inline constexpr uint64_t kNotCardKeys = uint64_t{7} << 40;
 
 constexpr uint64_t card_bit(int card) { return uint64_t{1} << (16 * suit_of(card) + rank_of(card)); }
 
@@ -59,7 +64,7 @@ struct alignas(16) Hand {
     uint64_t flush_flags() const { return (key & kFlushFlags) >> kSuitCounterShift; }
     bool has_flush() const { return (key & kFlushFlags) != 0; }
     // The lowest such suit (the only one for natural cards: seven cards hold one flush at most).
-    int flush_suit() const { return __builtin_ctzll(flush_flags()) >> 2; }
+    int flush_suit() const { return lowest_bit(flush_flags()) >> 2; }
     // The 13-bit mask of the ranks held in `suit`.
     uint32_t suit_mask(int suit) const { return static_cast<uint32_t>(bits >> (16 * suit)) & (kSuitMaskSize - 1); }
 };
@@ -83,6 +88,7 @@ class CardParts {
 public:
     explicit CardParts(uint32_t wild_rank_mask) {
         hands_.fill(Hand::card(0, 0));
+        keys_.fill(kNotCardKey);
         for (int c = 0; c < kDeck; ++c) {
             if (wild_rank_mask >> rank_of(c) & 1) {
                 hands_[c] = Hand::card(kWildUnit + kAllSuitsUnit, card_bit(c));
@@ -108,8 +114,9 @@ public:
     }
 
     const Hand& operator[](int card) const { return hands_[card]; }
-    // Each byte value's key alone (8 bytes a card), then the same 256 again plus kSuitBias, so
-    // that a sum can start from its first card: keys()[kBiasedKeys + c] + keys()[d] + ...
+    // Each byte value's key alone (8 bytes a card; kNotCardKey past 51), then the same 256 again
+    // plus kSuitBias, so that a sum can start from its first card: keys()[kBiasedKeys + c] +
+    // keys()[d] + ...
     static constexpr int kBiasedKeys = 256;
     const uint64_t* keys() const { return keys_.data(); }
     uint64_t natural_bits() const { return natural_bits_; }  // the bits of every card that is not wild

@@ -4,6 +4,7 @@
 #include <array>
 #include <utility>
 
+#include "bits.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
@@ -21,13 +22,13 @@ std::vector<uint32_t> ordinals(const std::vector<uint32_t>& values, std::vector<
     for (std::size_t w = 0; w < kWords; ++w) {
         before[w] = count;
         for (uint64_t bits = present[w]; bits != 0; bits &= bits - 1)
-            distinct.push_back(static_cast<uint32_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
-        count += static_cast<uint32_t>(__builtin_popcountll(present[w]));
+            distinct.push_back(static_cast<uint32_t>(w * 64 + static_cast<std::size_t>(lowest_bit(bits))));
+        count += static_cast<uint32_t>(popcount64(present[w]));
     }
     std::vector<uint32_t> out(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
         const uint32_t v = values[i];
-        out[i] = before[v >> 6] + static_cast<uint32_t>(__builtin_popcountll(present[v >> 6] & ((uint64_t{1} << (v & 63)) - 1)));
+        out[i] = before[v >> 6] + static_cast<uint32_t>(popcount64(present[v >> 6] & ((uint64_t{1} << (v & 63)) - 1)));
     }
     return out;
 }
@@ -120,7 +121,7 @@ uint32_t low_a5_from_bits(uint64_t bits) {
     int left = 5;
     for (int level = 0; level < 4 && left > 0; ++level) {
         taken[level] = lowest_bits(at_least[level], left);
-        left -= __builtin_popcount(taken[level]);
+        left -= popcount32(taken[level]);
     }
     // Read them as a groups-only hand: bigger groups first, higher (ace-low) rank first.
     const uint32_t quads = taken[3], trips = taken[2] & ~taken[3], pairs = taken[1] & ~taken[2];
@@ -128,12 +129,12 @@ uint32_t low_a5_from_bits(uint64_t bits) {
     uint32_t category = kHighCard;
     if (quads) category = kFourOfAKind;
     else if (trips) category = pairs ? kFullHouse : kThreeOfAKind;
-    else if (pairs) category = __builtin_popcount(pairs) == 2 ? kTwoPair : kPair;
+    else if (pairs) category = popcount32(pairs) == 2 ? kTwoPair : kPair;
     uint32_t value = category << kCategoryShift;
     int shift = 16;
     for (uint32_t group : {quads, trips, pairs, singles})
         for (; group != 0; shift -= 4) {
-            const int r = 31 - __builtin_clz(group);
+            const int r = highest_bit(group);
             value |= static_cast<uint32_t>(r + 1) << shift;
             group &= ~(1u << r);
         }

@@ -1,195 +1,36 @@
 // The batch kernel for rows of 5-7 cards, shared by the rankings that read a rank multiset's
 // slot in a perfect hash (high with or without wild ranks, deuce-to-seven, ace-to-five):
-// natural_rows() at the end runs the AVX-512 kernel (natural_rows16.hpp) where it can, and the
-// portable one here otherwise. Needs SSSE3.
-//
-// The portable kernel, four rows at a time: their keys are scalar sums of 8-byte card keys,
-// their duplicate check a byte compare of the rows within themselves, their values one lookup
-// each by slot. A row whose key shows a flush (when the ranking cares) is noted (on a predicted
-// branch, or without one where flushes are common) and fixed up after each chunk of rows.
+// natural_rows() at the end runs the kernel that rows_kernel() names: AVX-512
+// (natural_rows16.hpp) or AVX2 (natural_rows8.hpp) on whole blocks of rows, then SSSE3
+// (natural_rows_ssse3.hpp, where the build has it) or the portable kernel
+// (natural_rows_portable.hpp, plain C++) on the rest, or on all of them.
 #pragma once
 
-#include "rows_kernel.hpp"
-
-namespace wildeval {
-// Whether natural_rows is built (it needs SSSE3): the kernels that use it check their rows'
-// bytes themselves.
-#if defined(__SSSE3__)
-inline constexpr bool kNaturalRowsCheck = true;
-#else
-inline constexpr bool kNaturalRowsCheck = false;
-#endif
-
-// Whether natural_rows, where built, reads rows of wider integer cards itself on this CPU: the
-// AVX-512 kernel narrows them as it loads them. The portable kernel takes them narrowed by the
-// caller, which fetches the next block meanwhile.
-inline bool natural_rows_read_wide() {
-#if defined(WILDEVAL_ROWS16)
-    return kNaturalRowsCheck && rows_kernel() == RowsKernel::kAvx512;
-#else
-    return false;
-#endif
-}
-}  // namespace wildeval
-
-#if defined(__SSSE3__)
-
-#include <tmmintrin.h>
-
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <climits>
-#include <cstring>
-#include <type_traits>
 
 #include "hand.hpp"
 #include "narrow_cards.hpp"
 #include "natural_rows16.hpp"
+#include "natural_rows_portable.hpp"
+#include "natural_rows_ssse3.hpp"
 #include "ranking.hpp"
 #include "rows_kernel.hpp"
 
 namespace wildeval {
 
-// The duplicate check of two rows of N cards (5-7), one row in each half of a register with
-// never-cards (0xFF) in the lanes past N: each card is compared with the cards one, two and
-// three places on in a cycle of N, which meets every pair.
-template <int N>
-struct PairCheck {
-    __m128i arrange, filler, next[3];
-
-    PairCheck() {
-        alignas(16) int8_t a[16], f[16], r[3][16];
-        for (int half = 0; half < 2; ++half)
-            for (int i = 0; i < 8; ++i) {
-                const int lane = 8 * half + i;
-                a[lane] = static_cast<int8_t>(i < N ? N * half + i : -128);
-                f[lane] = static_cast<int8_t>(i < N ? 0 : -1);
-                for (int d = 0; d < 3; ++d) r[d][lane] = static_cast<int8_t>(i < N ? 8 * half + (i + d + 1) % N : lane);
-            }
-        arrange = _mm_load_si128(reinterpret_cast<const __m128i*>(a));
-        filler = _mm_load_si128(reinterpret_cast<const __m128i*>(f));
-        for (int d = 0; d < 3; ++d) next[d] = _mm_load_si128(reinterpret_cast<const __m128i*>(r[d]));
-    }
-    // Equal cards within each of the two rows at `rows` (16 bytes are read: 16 - 2N past them).
-    __m128i equal(const uint8_t* rows) const {
-        const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
-        const __m128i c = _mm_or_si128(_mm_shuffle_epi8(raw, arrange), filler);
-        __m128i e = _mm_or_si128(_mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[0])),
-                                 _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[1])));
-        if constexpr (N > 5) e = _mm_or_si128(e, _mm_cmpeq_epi8(c, _mm_shuffle_epi8(c, next[2])));
-        return e;
-    }
-    // Whether any row checked into `found` held a card twice (a filler lane always equals itself).
-    bool any(__m128i found) const { return _mm_movemask_epi8(_mm_andnot_si128(filler, found)) != 0; }
-    // The largest byte of the two rows at `rows` folded into `top` (filler lanes read as 0).
-    void widest(const uint8_t* rows, __m128i& top) const {
-        const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
-        top = _mm_max_epu8(top, _mm_shuffle_epi8(raw, arrange));
-    }
-};
-
-// Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for
-// each row whose key shows a flush (unless kNone). `keys` are CardParts::keys(): the 8-byte card
-// keys of all 256 byte values (zero past 51), then the same plus the suit counters' bias; fix
-// must read only arrays of 256 entries too: the rows' bytes are checked here, in the same loads
-// as the duplicate check, so a byte that is not a card reads no memory outside the tables. False
-// if some row holds a card twice or a byte that is not a card (0-51). `ahead` is fetched a few
-// lines a group, spread over the rows (natural_rows below).
-// A noted row whose looked-up value is FinalFrom or more is final as it is (no flush can beat it):
-// it is dropped before the fix-up.
-template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
-bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
-                         SlotHash hash, Lookup lookup, Fix fix, Ahead ahead) {
-    constexpr std::size_t kGroup = 4;     // rows summed before their lookups
-    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kGroup)
-    constexpr int kShiftBucket = 64 - Shape::kBucketBits, kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
-    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
-    const PairCheck<N> check;
-    __m128i repeated = _mm_setzero_si128(), top = _mm_setzero_si128();
-    uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
-    std::size_t n_flush = 0;
-    constexpr bool kAhead = std::is_same_v<Ahead, ReadAhead>;
-    constexpr std::size_t kLine = 64;
-    std::size_t ahead_lines = 0;  // a group
-    const char* ahead_end = nullptr;
-    if constexpr (kAhead) {
-        const std::size_t groups = (n_rows + kGroup - 1) / kGroup;
-        ahead_lines = groups == 0 ? 0 : (ahead.bytes + kLine * groups - 1) / (kLine * groups);
-        ahead_end = ahead.at + ahead.bytes;
-    }
-    auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
-        if constexpr (kAhead)
-            for (std::size_t q = 0; q < ahead_lines && ahead.at < ahead_end; ++q, ahead.at += kLine)
-                __builtin_prefetch(ahead.at, 0, 3);
-        uint64_t key[kGroup];
-        for (std::size_t k = 0; k < kGroup; ++k) {
-            const uint8_t* c = r + k * N;
-            uint64_t sum = keys[CardParts::kBiasedKeys + c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
-            if constexpr (N > 5) sum += keys[c[5]];
-            if constexpr (N > 6) sum += keys[c[6]];
-            key[k] = sum;
-        }
-        repeated = _mm_or_si128(repeated, _mm_or_si128(check.equal(r), check.equal(r + 2 * N)));
-        check.widest(r, top);
-        check.widest(r + 2 * N, top);
-        for (std::size_t k = 0; k < kGroup; ++k) {
-            const uint64_t h = key[k] * hash.multiplier;
-            o[k] = lookup((static_cast<uint32_t>(h >> kShiftPos) + hash.displacement[h >> kShiftBucket]) & kSlotMask);
-            if constexpr (Flushes == FlushRows::kRare) {
-                if (__builtin_expect((key[k] & kFlushFlags) != 0, 0)) flushes[n_flush++] = static_cast<uint32_t>(index + k);
-            } else if constexpr (Flushes == FlushRows::kCommon) {
-                flushes[n_flush] = static_cast<uint32_t>(index + k);
-                n_flush += (key[k] & kFlushFlags) != 0;
-            }
-        }
-    };
-    // A group's second load reads 16 bytes from its third row: up to 16 - 2N bytes past the
-    // group. A group whose loads would pass the end of the rows runs on a padded copy whose
-    // filler rows hold distinct cards (the last one or two groups); a filler row that shows a
-    // flush (its cards may be wild) is noted but never fixed up.
-    for (std::size_t start = 0; start < n_rows; start += kChunk) {
-        const std::size_t end = std::min(n_rows, start + kChunk);
-        n_flush = 0;
-        for (std::size_t i = start; i < end; i += kGroup) {
-            if ((i + 2) * N + 16 <= n_rows * N) {
-                group(rows + i * N, out + i, i - start);
-                continue;
-            }
-            alignas(16) uint8_t pad[kGroup * N + 16];
-            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
-            const std::size_t left = std::min(kGroup, n_rows - i);
-            std::memcpy(pad, rows + i * N, left * N);
-            int32_t tail[kGroup];
-            group(pad, tail, i - start);
-            std::copy(tail, tail + left, out + i);
-        }
-        if constexpr (FinalFrom != kNoFinalValue) {
-            // keep only the noted rows whose value a flush could still beat (and that are rows)
-            std::size_t kept = 0;
-            for (std::size_t f = 0; f < n_flush; ++f) {
-                const std::size_t row = start + flushes[f];
-                flushes[kept] = flushes[f];
-                kept += static_cast<std::size_t>(row < end) & static_cast<std::size_t>(out[std::min(row, end - 1)] < FinalFrom);
-            }
-            n_flush = kept;
-        }
-        for (std::size_t f = 0; f < n_flush; ++f) {
-            const std::size_t row = start + flushes[f];
-            if (row < end) out[row] = fix(rows + row * N, out[row]);
-        }
-    }
-    const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),
-                                                           _mm_setzero_si128())) == 0xFFFF;
-    return in_range && !check.any(repeated);
+// Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX kernels
+// narrow them as they load them. The SSSE3 and portable kernels take them narrowed by the
+// caller, which fetches the next block meanwhile.
+inline bool natural_rows_read_wide() {
+    return rows_kernel() == RowsKernel::kAvx512 || rows_kernel() == RowsKernel::kAvx2;
 }
 
 // Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
-// narrowed into `bytes` as they are read. The AVX-512 kernel takes whole blocks where it runs
-// (natural_rows16.hpp); the rest (fewer than 16 + 128 / N rows, or all of them) goes to
-// natural_rows_kernel, wider cards narrowed first, fetching `next` meanwhile (bytes only). The
-// kernel is built without the read-ahead code when there is nothing to fetch (that code alone
-// cost the plain kernel 6 %).
+// narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
+// rest (a block's worth or fewer, or all of them) goes to the SSSE3 or the portable kernel,
+// wider cards narrowed first, fetching `next` meanwhile (bytes only). Those kernels are built
+// without the read-ahead code when there is nothing to fetch (that code alone cost 6 %).
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
 bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out,
                      const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix, ReadAhead next,
@@ -205,17 +46,21 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
 #endif
     (void)wild_flush;
     const std::size_t left = n_rows - blocks;
+    // the rest: the SSSE3 kernel where built, unless the portable one was chosen
+    auto rest = [&](const uint8_t* at, auto ahead) {
+#if defined(WILDEVAL_ROWS_SSSE3)
+        if (rows_kernel() != RowsKernel::kPortable)
+            return natural_rows_ssse3<N, Shape, Flushes, FinalFrom>(at, left, out + blocks, parts.keys(), hash, lookup, fix, ahead);
+#endif
+        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(at, left, out + blocks, parts.keys(), hash, lookup, fix, ahead);
+    };
     if constexpr (sizeof(Card) == 1) {
-        const uint8_t* rest = cards + blocks * N;
-        if (next.bytes != 0)
-            return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rest, left, out + blocks, parts.keys(), hash, lookup, fix, next);
-        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(rest, left, out + blocks, parts.keys(), hash, lookup, fix,
-                                                                 NoReadAhead{});
+        const uint8_t* at = cards + blocks * N;
+        return next.bytes != 0 ? rest(at, next) : rest(at, NoReadAhead{});
     } else {
         (void)next;
         if (!narrow_cards(cards + blocks * N, left * N, bytes + blocks * N)) return false;
-        return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(bytes + blocks * N, left, out + blocks, parts.keys(), hash,
-                                                                 lookup, fix, NoReadAhead{});
+        return rest(bytes + blocks * N, NoReadAhead{});
     }
 }
 
@@ -243,5 +88,3 @@ bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict o
 }
 
 }  // namespace wildeval
-
-#endif

@@ -179,7 +179,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                 const Card* c = cards + i * N;
                 // an address, maybe past the rows: no pointer arithmetic beyond the array
                 const char* ahead = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(c) + kAheadBlocks * kRows * N * sizeof(Card));
-                for (std::size_t q = 0; q < kBlockLines; ++q) __builtin_prefetch(ahead + 64 * q, 0, 3);
+                for (std::size_t q = 0; q < kBlockLines; ++q) prefetch(ahead + 64 * q);
                 lo = low_bytes<Card, 64>(c, narrow_index, wide_bits);
                 hi = low_bytes<Card, 16 * N - 64>(c + 64, narrow_index, wide_bits);
                 if (fixes) {
@@ -231,7 +231,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                     const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
                     const __m512i index = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));
                     _mm512_storeu_si512(flushes + n_flush, _mm512_maskz_compress_epi32(flush, index));
-                    n_flush += static_cast<std::size_t>(__builtin_popcount(flush));
+                    n_flush += static_cast<std::size_t>(popcount32(flush));
                 }
             }
             __m512i k0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(key)), k1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(key, 1));

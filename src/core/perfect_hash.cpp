@@ -1,5 +1,7 @@
 #include "perfect_hash.hpp"
 
+#include "bits.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
@@ -54,7 +56,7 @@ bool build(PerfectHash& t, const std::vector<HashEntry>& entries, uint64_t multi
             uint64_t busy = 0;  // bit k: displacement d + k meets a taken slot
             for (uint32_t i = 0; i < n && busy != ~uint64_t{0}; ++i) busy |= taken((pos[first[i]] + d) & mask);
             if (busy == ~uint64_t{0}) continue;
-            const uint32_t found = d + static_cast<uint32_t>(__builtin_ctzll(~busy));  // the smallest that fits
+            const uint32_t found = d + static_cast<uint32_t>(lowest_bit(~busy));  // the smallest that fits
             if (found > 0xFFFF) break;
             t.displacement[b] = static_cast<uint16_t>(found);
             for (uint32_t i = 0; i < n; ++i) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "bits.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
@@ -16,7 +17,7 @@ constexpr uint32_t straight_window(int top) {
 // Top card of the best straight that `present` ranks plus `wild` jokers can fill, or -1.
 int best_straight(uint32_t present, int wild) {
     for (int top = kAce; top >= 3; --top) {
-        if (5 - __builtin_popcount(present & straight_window(top)) <= wild) return top;
+        if (5 - popcount32(present & straight_window(top)) <= wild) return top;
     }
     return -1;
 }
@@ -86,7 +87,7 @@ uint32_t nonflush_value(const std::array<int, kRanks>& counts, int wild) {
 }
 
 uint32_t flush_value(uint32_t suit_mask, int wild, bool duplicates) {
-    const int held = __builtin_popcount(suit_mask);
+    const int held = popcount32(suit_mask);
     if (held + wild < 5) return 0;
     const int top = best_straight(suit_mask, wild);
     if (top >= 0) return pack(kStraightFlush, {top});
@@ -148,7 +149,7 @@ RankTables RankTables::build() {
         for (int wild = 0; wild < kFlushSlices; ++wild) {
             uint32_t* out = t.flush.data() + (dup * kFlushSlices + wild) * kSuitMaskSize;
             for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask)
-                if (__builtin_popcount(mask) + wild <= kMaxCards) out[mask] = flush_value(mask, wild, dup != 0);
+                if (popcount32(mask) + wild <= kMaxCards) out[mask] = flush_value(mask, wild, dup != 0);
         }
     return t;
 }

@@ -21,19 +21,70 @@ bool avx512_here() {
 #endif
 }
 
+// Whether this build and CPU run the AVX2 kernels.
+bool avx2_here() {
+#if defined(WILDEVAL_ROWS8)
+    static const bool here = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+               __builtin_cpu_supports("popcnt");
+    }();
+    return here;
+#else
+    return false;
+#endif
+}
+
+constexpr bool ssse3_built() {
+#if defined(__SSSE3__)
+    return true;
+#else
+    return false;
+#endif
+}
+
+RowsKernel fastest() {
+    if (avx512_here()) return RowsKernel::kAvx512;
+    if (avx2_here()) return RowsKernel::kAvx2;
+    return ssse3_built() ? RowsKernel::kSsse3 : RowsKernel::kPortable;
+}
+
 std::atomic<RowsKernel>& chosen() {
-    static std::atomic<RowsKernel> kernel{avx512_here() ? RowsKernel::kAvx512 : RowsKernel::kPortable};
+    static std::atomic<RowsKernel> kernel{fastest()};
     return kernel;
 }
 
 }  // namespace
 
-bool rows_kernel_runs(RowsKernel kernel) { return kernel == RowsKernel::kPortable || avx512_here(); }
+const char* rows_kernel_name(RowsKernel kernel) {
+    switch (kernel) {
+        case RowsKernel::kAvx512: return "avx512";
+        case RowsKernel::kAvx2: return "avx2";
+        case RowsKernel::kSsse3: return "ssse3";
+        default: return "portable";
+    }
+}
+
+RowsKernel rows_kernel_named(const std::string& name) {
+    for (const RowsKernel kernel : kRowsKernels)
+        if (name == rows_kernel_name(kernel)) return kernel;
+    throw std::invalid_argument("unknown row kernel '" + name + "' (portable, ssse3, avx2 or avx512)");
+}
+
+bool rows_kernel_runs(RowsKernel kernel) {
+    switch (kernel) {
+        case RowsKernel::kAvx512: return avx512_here();
+        case RowsKernel::kAvx2: return avx2_here();
+        case RowsKernel::kSsse3: return ssse3_built();
+        default: return true;
+    }
+}
 
 RowsKernel rows_kernel() { return chosen().load(std::memory_order_relaxed); }
 
 void use_rows_kernel(RowsKernel kernel) {
-    if (!rows_kernel_runs(kernel)) throw std::invalid_argument("this build or CPU cannot run the AVX-512 row kernel");
+    if (!rows_kernel_runs(kernel))
+        throw std::invalid_argument(std::string("this build or CPU cannot run the ") + rows_kernel_name(kernel) + " row kernel");
     chosen().store(kernel, std::memory_order_relaxed);
 }
 

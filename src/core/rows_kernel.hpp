@@ -2,12 +2,15 @@
 // picks how wide integer cards are narrowed to bytes).
 //
 // natural_rows (natural_rows.hpp) runs the AVX-512 kernel (natural_rows16.hpp) where this build
-// and CPU can, the portable SSSE3 one otherwise; a test or a benchmark may pick the portable one
-// on any machine, to check or time both.
+// and CPU can, else the AVX2 one (natural_rows8.hpp), else the SSSE3 one where the build has
+// SSSE3 (natural_rows_ssse3.hpp), else the portable one (natural_rows_portable.hpp, plain C++),
+// the one every other CPU runs; a test or a benchmark may pick any kernel the CPU runs,
+// to check or time each.
 #pragma once
 
 #include <climits>
 #include <cstdint>
+#include <string>
 
 // The AVX-512 kernel is built with GCC or Clang for x86-64 (as functions compiled for AVX-512
 // whatever the package's -march), and runs where the CPU has it.
@@ -49,9 +52,19 @@ inline constexpr uint64_t kPastCardBits = Size == 2   ? 0xFFC0FFC0FFC0FFC0ull
                                                       : 0xFFFFFFFFFFFFFFC0ull;
 inline constexpr int32_t kNoFinalValue = INT32_MAX;
 
-enum class RowsKernel { kPortable, kAvx512 };
+// The kernels, slowest first.
+enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512 };
+inline constexpr RowsKernel kRowsKernels[] = {RowsKernel::kPortable, RowsKernel::kSsse3, RowsKernel::kAvx2,
+                                              RowsKernel::kAvx512};
 
-// Whether this build and CPU can run `kernel` (AVX-512: F, BW, DQ, VL, VBMI and VNNI).
+// A kernel's name ("portable", "ssse3", "avx2", "avx512"), and the kernel of a name (std::invalid_argument
+// for another name).
+const char* rows_kernel_name(RowsKernel kernel);
+RowsKernel rows_kernel_named(const std::string& name);
+
+// Whether this build and CPU can run `kernel` (AVX-512: F, BW, DQ, VL, VBMI and VNNI; AVX2: AVX2,
+// BMI1 and BMI2; SSSE3: built with it). The AVX kernels hand their last rows to the SSSE3 one
+// where it is built, to the portable one otherwise.
 bool rows_kernel_runs(RowsKernel kernel);
 // The kernel natural rows use now: the fastest that runs here unless use_rows_kernel chose.
 RowsKernel rows_kernel();

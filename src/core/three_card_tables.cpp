@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "bits.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
@@ -41,12 +42,12 @@ uint32_t solve(const int* codes, bool suited, bool flush_duplicates) {
     }
     sort_down(ranks, n);
     const int wild = 3 - n;
-    const bool distinct = __builtin_popcount(present) == n;
+    const bool distinct = popcount32(present) == n;
     if (distinct && suited) {
         const int top = find_straight(present);
         if (top >= 0) return pack3(k3StraightFlush, top);
     }
-    if (__builtin_popcount(present) <= 1) return pack3(k3Trips, n > 0 ? ranks[0] : kAce);
+    if (popcount32(present) <= 1) return pack3(k3Trips, n > 0 ? ranks[0] : kAce);
     if (distinct) {
         const int top = find_straight(present);
         if (top >= 0) return pack3(k3Straight, top);

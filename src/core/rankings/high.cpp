@@ -51,7 +51,7 @@ public:
           natural_bits_(parts_.natural_bits()),
           wild_(wild_rank_mask != 0) {
         for (int n = 5; n <= kMaxCards; ++n)
-            read_flushes_[n] = flush_chance(__builtin_popcount(wild_rank_mask), n) > kReadFlushesFrom;
+            read_flushes_[n] = flush_chance(popcount32(wild_rank_mask), n) > kReadFlushesFrom;
     }
 
     uint32_t evaluate(const uint8_t* cards, int n) const override {
@@ -69,14 +69,7 @@ public:
 
     bool reads_wide(int n_cols) const override { return checks_cards(n_cols) && natural_rows_read_wide(); }
 
-    bool checks_cards(int n_cols) const override {
-#if defined(__SSSE3__)
-        return n_cols >= 5 && n_cols <= kMaxCards;
-#else
-        (void)n_cols;
-        return false;
-#endif
-    }
+    bool checks_cards(int n_cols) const override { return n_cols >= 5 && n_cols <= kMaxCards; }
 
     uint32_t category(uint32_t value) const override { return category_of(value); }
 
@@ -99,7 +92,7 @@ private:
     uint32_t finish(const Hand& h, uint64_t multiplier, const uint16_t* displacement, const uint32_t* nonflush) const {
         const uint64_t flush = h.key & kFlushFlags;
         if constexpr (!Wild) {
-            if (__builtin_expect(flush == 0, 1)) return nonflush[RankShape::slot(h.key, multiplier, displacement)];
+            if (WILDEVAL_LIKELY(flush == 0)) return nonflush[RankShape::slot(h.key, multiplier, displacement)];
             // Natural cards holding a flush can't also hold a full house or quads.
             return flush_[h.suit_mask(h.flush_suit())];
         } else {
@@ -120,7 +113,7 @@ private:
         const uint64_t natural = h.bits & natural_bits_;
         const uint64_t flags = h.flush_flags();  // bit 4s + 3: suit s can
         const uint64_t second = flags & (flags - 1);
-        const int s1 = __builtin_ctzll(flags | 0x10000) >> 2, s2 = __builtin_ctzll(second | 0x10000) >> 2;
+        const int s1 = lowest_bit(flags | 0x10000) >> 2, s2 = lowest_bit(second | 0x10000) >> 2;
         const uint32_t v1 = table[((natural >> (16 * (s1 & 3))) & (kSuitMaskSize - 1)) * (flags != 0)];
         const uint32_t v2 = table[((natural >> (16 * (s2 & 3))) & (kSuitMaskSize - 1)) * (second != 0)];
         return v1 > v2 ? v1 : v2;
@@ -128,22 +121,19 @@ private:
 
     // Rows of n_cols cards; `wide` as natural_rows takes it (5-7 cards).
     bool rows_by_size(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out, const WideCards& wide) const {
-#if defined(__SSSE3__)
         if (n_cols >= 5) {
             return with_card_count<5, kMaxCards>(n_cols, [&](auto n) {
                 return wild_ ? rows_wild<decltype(n)::value>(rows, n_rows, out, wide)
                              : rows_natural<decltype(n)::value>(rows, n_rows, out, wide);
             });
         }
-#endif
-        (void)wide;
-        return with_card_count<1, kMaxCards>(n_cols, [&](auto n) {
-            return wild_ ? rows_kernel<decltype(n)::value, true>(rows, n_rows, out) : rows_kernel<decltype(n)::value, false>(rows, n_rows, out);
+        return with_card_count<1, 4>(n_cols, [&](auto n) {
+            return wild_ ? rows_by_hand<decltype(n)::value, true>(rows, n_rows, out) : rows_by_hand<decltype(n)::value, false>(rows, n_rows, out);
         });
     }
 
     template <int N, bool Wild>
-    bool rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
+    bool rows_by_hand(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out) const {
         const uint64_t multiplier = multiplier_;
         const uint16_t* displacement = displacement_;
         const uint32_t* nonflush = nonflush_;
@@ -152,13 +142,12 @@ private:
         uint64_t set_bits = 0;
         for (std::size_t i = 0; i < n_rows; ++i, rows += N) {
             const Hand h = parts_.sum<N>(rows);
-            set_bits += static_cast<uint64_t>(__builtin_popcountll(h.bits));
+            set_bits += static_cast<uint64_t>(popcount64(h.bits));
             out[i] = static_cast<int32_t>(finish<Wild>(h, multiplier, displacement, nonflush));
         }
         return set_bits == static_cast<uint64_t>(N) * n_rows;
     }
 
-#if defined(__SSSE3__)
     // Five to seven natural cards a row: the shared natural kernel, flushes fixed up after it.
     template <int N>
     bool rows_natural(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const WideCards& wide) const {
@@ -197,7 +186,6 @@ private:
             [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide,
             read_flushes_[N] ? flush_ : nullptr);
     }
-#endif
 
     template <int Left, bool Wild>
     void walk(int from, const Hand& h, CategoryCounts& counts) const {

@@ -74,7 +74,6 @@ private:
             else
                 return static_cast<int32_t>(kLowBase - best_of<N>(row, parts_.sum<N>(row), kLowBase - static_cast<uint32_t>(by_ranks)));
         };
-#if defined(__SSSE3__)
         const SlotHash hash{rank_.all.multiplier, rank_.all.displacement.data()};
         if constexpr (N == kMaxCards) {  // seven cards read their own table
             const uint32_t* values = low_.seven_low27.data();
@@ -93,16 +92,6 @@ private:
                 rows, n_rows, out, parts_, hash,
                 [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix, wide);
         }
-#else
-        (void)wide;
-        uint64_t set_bits = 0;
-        for (std::size_t i = 0; i < n_rows; ++i, rows += N) {
-            const Hand h = parts_.sum<N>(rows);
-            set_bits += static_cast<uint64_t>(__builtin_popcountll(h.bits));
-            out[i] = static_cast<int32_t>(kLowBase - best<N>(rows, h));
-        }
-        return set_bits == static_cast<uint64_t>(N) * n_rows;
-#endif
     }
 };
 

@@ -20,30 +20,11 @@ private:
     template <int N>
     bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, const WideCards& wide) const {
         const LowTables* low = &low_;
-#if defined(__SSSE3__)
         // suits never matter: no flush to fix up
         return natural_rows<N, RankShape, FlushRows::kNone>(
             rows, n_rows, out, parts_, {rank_.all.multiplier, rank_.all.displacement.data()},
             [low](uint32_t slot) { return static_cast<int32_t>(low->a5_of(slot)); },
             [](const uint8_t*, int32_t) { return int32_t{0}; }, wide);
-#else
-        (void)wide;
-        const uint64_t multiplier = rank_.all.multiplier;
-        const uint16_t* displacement = rank_.all.displacement.data();
-        uint64_t set_bits = 0;
-        constexpr std::size_t kGroup = 4;  // rows summed before their lookups
-        std::size_t i = 0;
-        for (; i < n_rows; i += kGroup) {
-            const std::size_t m = n_rows - i < kGroup ? n_rows - i : kGroup;
-            Hand h[kGroup];
-            for (std::size_t k = 0; k < m; ++k) h[k] = parts_.sum<N>(rows + (i + k) * N);
-            for (std::size_t k = 0; k < m; ++k) {
-                set_bits += static_cast<uint64_t>(__builtin_popcountll(h[k].bits));
-                out[i + k] = static_cast<int32_t>(low->a5_of(RankShape::slot(h[k].key, multiplier, displacement)));
-            }
-        }
-        return set_bits == static_cast<uint64_t>(N) * n_rows;
-#endif
     }
 };
 

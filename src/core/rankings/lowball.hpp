@@ -24,8 +24,8 @@ public:
 
     bool reads_wide(int) const override { return natural_rows_read_wide(); }
 
-    // The batch kernels check their rows' bytes themselves where natural_rows is built.
-    bool checks_cards(int) const override { return kNaturalRowsCheck; }
+    // The batch kernels check their rows' bytes themselves.
+    bool checks_cards(int) const override { return true; }
 
     uint32_t category(uint32_t value) const override { return category_of(kLowBase - value); }
 
