@@ -79,6 +79,13 @@ struct CardBytes {
     alignas(64) uint8_t suits[2][64];
     alignas(64) uint8_t wild[64];
     alignas(64) uint8_t natural[8][64];
+    // The same by rank, for a kernel with 16-entry lookups (natural_rows8.hpp), each table twice
+    // (both halves of a register): rank16[b][r] byte b of 5^r (0 for a wild rank, and past 12),
+    // wild4[r] 4 for a wild rank, suits16[j][suit | wild4] the suit counters as `suits` has them
+    // (a wild card's, 0x11, at 4-7).
+    alignas(32) uint8_t rank16[4][32];
+    alignas(32) uint8_t wild4[32];
+    alignas(32) uint8_t suits16[2][32];
 };
 
 // Every card's part of a hand, under one set of wild ranks. One entry per byte value: a byte
@@ -110,6 +117,16 @@ public:
             bytes_.suits[1][c] = static_cast<uint8_t>(suits >> 8 & 0xFF);
             bytes_.wild[c] = static_cast<uint8_t>(keys_[c] & 7);
             for (int j = 0; j < 8; ++j) bytes_.natural[j][c] = static_cast<uint8_t>((natural_bits_ & card_bit(c)) >> (8 * j));
+        }
+        for (int at = 0; at < 32; ++at) {
+            const int i = at % 16;
+            const bool wild = i < kRanks && (wild_rank_mask >> i & 1) != 0;
+            const uint64_t ranks = i < kRanks && !wild ? (keys_[4 * i] & ((uint64_t{1} << kSuitCounterShift) - 1)) >> kRankKeyShift : 0;
+            for (int b = 0; b < 4; ++b) bytes_.rank16[b][at] = static_cast<uint8_t>(ranks >> (8 * b));
+            bytes_.wild4[at] = static_cast<uint8_t>(wild ? 4 : 0);
+            const bool wild_suit = i >= 4 && i < 8;
+            bytes_.suits16[0][at] = static_cast<uint8_t>(wild_suit ? 0x11 : i == 0 ? 0x01 : i == 1 ? 0x10 : 0);
+            bytes_.suits16[1][at] = static_cast<uint8_t>(wild_suit ? 0x11 : i == 2 ? 0x01 : i == 3 ? 0x10 : 0);
         }
     }
 

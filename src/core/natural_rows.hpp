@@ -12,6 +12,7 @@
 #include "hand.hpp"
 #include "narrow_cards.hpp"
 #include "natural_rows16.hpp"
+#include "natural_rows8.hpp"
 #include "natural_rows_portable.hpp"
 #include "natural_rows_ssse3.hpp"
 #include "ranking.hpp"
@@ -19,12 +20,10 @@
 
 namespace wildeval {
 
-// Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX kernels
-// narrow them as they load them. The SSSE3 and portable kernels take them narrowed by the
-// caller, which fetches the next block meanwhile.
-inline bool natural_rows_read_wide() {
-    return rows_kernel() == RowsKernel::kAvx512 || rows_kernel() == RowsKernel::kAvx2;
-}
+// Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX-512 kernel
+// narrows them as it loads them. The others take them narrowed by the caller, which fetches the
+// next block meanwhile.
+inline bool natural_rows_read_wide() { return rows_kernel() == RowsKernel::kAvx512; }
 
 // Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
 // narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
@@ -42,6 +41,15 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
         if (blocks > 0 &&
             !natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, lookup, fix, wild_flush))
             return false;
+    }
+#endif
+#if defined(WILDEVAL_ROWS8)
+    if constexpr (sizeof(Card) == 1) {
+        if (rows_kernel() == RowsKernel::kAvx2) {
+            blocks = rows8_rows<N>(n_rows);
+            if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
+                return false;
+        }
     }
 #endif
     (void)wild_flush;

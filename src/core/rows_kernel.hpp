@@ -26,6 +26,9 @@
 #define WILDEVAL_AVX512_CODE_BEGIN _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
 #define WILDEVAL_AVX512_CODE_END _Pragma("GCC diagnostic pop")
 #endif
+// The AVX2 kernel likewise (x86-64-v3: AVX2 and BMI1/2), where the CPU has it.
+#define WILDEVAL_ROWS8 1
+#define WILDEVAL_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #endif
 
 namespace wildeval {
