@@ -1,0 +1,98 @@
+"""Every row kernel this machine runs (portable, SSSE3, AVX2, AVX-512) gives the same values and
+the same errors on the same rows: every hand size, wild settings, rankings and dtypes, bytes that
+are not cards and duplicates in every lane of a block. The values are also held to the per-call
+path, which no row kernel serves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from wildeval import Evaluator, _core
+
+KERNELS = [name for name in _core.rows_kernels() if _core.rows_kernel_runs(name)]
+
+
+@pytest.fixture(autouse=True)
+def _machine_choice_back() -> Iterator[None]:
+    before = _core.rows_kernel()
+    yield
+    _core.use_rows_kernel(before)
+
+
+def _under_each_kernel(ev: Evaluator, hands: np.ndarray) -> dict[str, object]:
+    """Each kernel's answer: the values as a list, or the error's text."""
+    answers: dict[str, object] = {}
+    for kernel in KERNELS:
+        _core.use_rows_kernel(kernel)
+        try:
+            answers[kernel] = ev.batch(hands, threads=1).tolist()
+        except ValueError as error:
+            answers[kernel] = f"ValueError: {error}"
+    return answers
+
+
+def _rows(n: int, n_cards: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    rows = rng.random((n, 52)).argsort(axis=1)[:, :n_cards]
+    for i in np.flatnonzero(rng.random(n) < 0.3):  # about a third made to hold a suit of five or more
+        suit = int(rng.integers(4))
+        in_suit = rng.permutation(13)[: min(n_cards, 5)] * 4 + suit
+        rest = [c for c in rng.permutation(52) if c not in set(in_suit)][: n_cards - len(in_suit)]
+        rows[i] = rng.permutation(np.concatenate([in_suit, rest]))
+    return rows.astype(np.uint8)
+
+
+CASES = [(ranking, wild, n) for ranking in ("high", "low27", "low_a5") for n in (5, 6, 7)
+         for wild in ((None, "2", "357", "23456789TJQKA") if ranking == "high" else (None,))]
+
+
+def test_more_than_one_kernel_runs_here() -> None:
+    """The portable kernel runs everywhere; on x86-64 the SSSE3 one too (the package's default
+    build), so the comparisons below always compare something."""
+    assert "portable" in KERNELS
+    assert _core.rows_kernel() in KERNELS
+    assert len(KERNELS) >= 2 or not _core.rows_kernel_runs("ssse3")
+
+
+@pytest.mark.parametrize("ranking,wild,n_cards", CASES)
+@pytest.mark.parametrize("dtype", [np.uint8, np.int32])
+def test_every_kernel_gives_the_same_values(ranking: str, wild: str | None, n_cards: int, dtype: type) -> None:
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    hands = _rows(2053, n_cards, seed=n_cards * 31 + len(wild or ""))  # whole blocks and a ragged end
+    answers = _under_each_kernel(ev, hands.astype(dtype))
+    expected = [ev(row) for row in hands[:200].tolist()]
+    for kernel, values in answers.items():
+        assert isinstance(values, list), (kernel, values)
+        assert values[:200] == expected, kernel
+        assert values == answers["portable"], kernel
+
+
+@pytest.mark.parametrize("ranking,wild,n_cards", [c for c in CASES if c[1] in (None, "357")])
+def test_every_kernel_names_the_same_bad_card(ranking: str, wild: str | None, n_cards: int) -> None:
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    hands = _rows(64, n_cards, seed=n_cards)
+    rng = np.random.default_rng(n_cards)
+    for row in range(0, 64, 3):  # every lane of an 8- and a 16-row block, and the last rows
+        for bad in (52, 63, 64, 200, 255):
+            wrong = hands.copy()
+            wrong[row, int(rng.integers(n_cards))] = bad
+            answers = _under_each_kernel(ev, wrong)
+            assert set(answers.values()) == {f"ValueError: row {row}: card {bad} is not a card (0-51)"}, answers
+
+
+@pytest.mark.parametrize("ranking,wild,n_cards", [c for c in CASES if c[1] in (None, "2")])
+def test_every_kernel_names_the_same_duplicate(ranking: str, wild: str | None, n_cards: int) -> None:
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    hands = _rows(48, n_cards, seed=100 + n_cards)
+    for row in range(48):
+        a, b = row % n_cards, (row // n_cards + row + 1) % n_cards
+        if a == b:
+            b = (a + 1) % n_cards
+        wrong = hands.copy()
+        wrong[row, b] = wrong[row, a]
+        answers = _under_each_kernel(ev, wrong)
+        assert len(set(answers.values())) == 1, answers
+        assert str(answers["portable"]).startswith(f"ValueError: row {row}: duplicate card "), answers
