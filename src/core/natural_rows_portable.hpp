@@ -102,7 +102,7 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
 #if WILDEVAL_WORD_PAIRS
     WordPair pair_repeated = {0, 0};
 #endif
-    uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
+    uint32_t flushes[kChunk + kGroup] = {};  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
     constexpr bool kAhead = std::is_same_v<Ahead, ReadAhead>;
     constexpr std::size_t kLine = 64;

@@ -33,7 +33,7 @@ uint32_t group_value(const std::array<int, kRanks>& counts) {
     const int c0 = counts[r0], c1 = counts[r1];
     // highest ranks other than the excluded ones, most significant first
     auto kickers = [&](int how_many, int skip_a, int skip_b) {
-        int out[5], n = 0;
+        int out[5] = {}, n = 0;
         for (int r = kAce; r >= 0 && n < how_many; --r)
             if (counts[r] > 0 && r != skip_a && r != skip_b) out[n++] = r;
         return std::pair<std::array<int, 5>, int>{{out[0], out[1], out[2], out[3], out[4]}, n};

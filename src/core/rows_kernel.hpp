@@ -23,7 +23,9 @@
 #define WILDEVAL_AVX512_CODE_BEGIN
 #define WILDEVAL_AVX512_CODE_END
 #else
-#define WILDEVAL_AVX512_CODE_BEGIN _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+#define WILDEVAL_AVX512_CODE_BEGIN                                                   \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"") \
+        _Pragma("GCC diagnostic ignored \"-Wpsabi\"")
 #define WILDEVAL_AVX512_CODE_END _Pragma("GCC diagnostic pop")
 #endif
 // The AVX2 kernel likewise (x86-64-v3: AVX2 and BMI1/2), where the CPU has it.
