@@ -48,9 +48,9 @@ void register_tables(py::module_& m) {
     // ValueError); choosing one is for tests and benchmarks
     m.def(
         "rows_kernels", [] {
-            py::list names;
-            for (const RowsKernel kernel : kRowsKernels) names.append(rows_kernel_name(kernel));
-            return py::tuple(names);
+            py::list kernels;
+            for (const RowsKernel kernel : kRowsKernels) kernels.append(rows_kernel_name(kernel));
+            return py::tuple(kernels);
         },
         "Every row kernel's name, slowest first: ('portable', 'ssse3', 'avx2', 'avx512').");
     m.def(
