@@ -119,11 +119,9 @@ public:
             for (int j = 0; j < 8; ++j) bytes_.natural[j][c] = static_cast<uint8_t>((natural_bits_ & card_bit(c)) >> (8 * j));
         }
         for (int at = 0; at < 32; ++at) {
-            const int i = at % 16;
-            const bool wild = i < kRanks && (wild_rank_mask >> i & 1) != 0;
-            const uint64_t ranks = i < kRanks && !wild ? (keys_[4 * i] & ((uint64_t{1} << kSuitCounterShift) - 1)) >> kRankKeyShift : 0;
-            for (int b = 0; b < 4; ++b) bytes_.rank16[b][at] = static_cast<uint8_t>(ranks >> (8 * b));
-            bytes_.wild4[at] = static_cast<uint8_t>(wild ? 4 : 0);
+            const int i = at % 16, clubs = 4 * i;  // rank i's table entries are its club's (0 for a wild rank)
+            for (int b = 0; b < 4; ++b) bytes_.rank16[b][at] = i < kRanks ? bytes_.rank[b][clubs] : 0;
+            bytes_.wild4[at] = static_cast<uint8_t>(i < kRanks ? 4 * bytes_.wild[clubs] : 0);
             const bool wild_suit = i >= 4 && i < 8;
             bytes_.suits16[0][at] = static_cast<uint8_t>(wild_suit ? 0x11 : i == 0 ? 0x01 : i == 1 ? 0x10 : 0);
             bytes_.suits16[1][at] = static_cast<uint8_t>(wild_suit ? 0x11 : i == 2 ? 0x01 : i == 3 ? 0x10 : 0);

@@ -250,19 +250,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             }
         }
         finish_block(out + end - kRows);
-        if constexpr (FinalFrom != kNoFinalValue) {
-            // keep only the noted rows whose value a flush could still beat
-            std::size_t kept = 0;
-            for (std::size_t f = 0; f < n_flush; ++f) {
-                flushes[kept] = flushes[f];
-                kept += static_cast<std::size_t>(out[start + flushes[f]] < FinalFrom);
-            }
-            n_flush = kept;
-        }
-        for (std::size_t f = 0; f < n_flush; ++f) {
-            const std::size_t row = start + flushes[f];
-            out[row] = fix(rows + row * N, out[row]);
-        }
+        fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     bool in_range = _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
     if constexpr (kNarrow)

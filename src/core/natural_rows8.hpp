@@ -152,19 +152,7 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
             }
         }
         finish_block(out + end - kRows);
-        if constexpr (FinalFrom != kNoFinalValue) {
-            // keep only the noted rows whose value a flush could still beat
-            std::size_t kept = 0;
-            for (std::size_t f = 0; f < n_flush; ++f) {
-                flushes[kept] = flushes[f];
-                kept += static_cast<std::size_t>(out[start + flushes[f]] < FinalFrom);
-            }
-            n_flush = kept;
-        }
-        for (std::size_t f = 0; f < n_flush; ++f) {
-            const std::size_t row = start + flushes[f];
-            out[row] = fix(rows + row * N, out[row]);
-        }
+        fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     const bool in_range = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_xor_si256(top, _mm256_set1_epi8(static_cast<char>(0x80))),
                                                                  _mm256_set1_epi8(static_cast<char>((kDeck - 1) ^ 0x80)))) == 0;

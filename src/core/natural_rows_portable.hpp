@@ -4,9 +4,9 @@
 //
 // Four rows at a time: a row's key is the sum of its cards' 8-byte keys (CardParts::keys()), its
 // value one lookup by slot. Its check is in the same words: a byte that is not a card adds
-// kNotCardKey to the key, and a repeated card shows as a zero byte when the row's eight bytes
+// kNotCardKey to the key, and a repeated card shows as an equal byte when the row's eight bytes
 // (its cards, then distinct never-cards) are compared with themselves rotated by one to four
-// bytes, which meets every pair of a cycle of eight. A row whose key shows a flush (when the
+// bytes (RepeatedCards), which meets every pair of a cycle of eight. A row whose key shows a flush (when the
 // ranking cares) is noted (on a predicted branch, or without one where flushes are common) and
 // fixed up after each chunk of rows.
 #pragma once
@@ -24,61 +24,72 @@
 
 namespace wildeval {
 
-inline uint64_t load_word(const uint8_t* at) {
-    uint64_t w;
-    std::memcpy(&w, at, 8);
-    return w;
-}
-
-// A row of N cards as one 64-bit word whose bytes past the N cards are distinct never-cards
-// (0xFF, 0xFE, 0xFD): eight bytes are read, so the caller keeps 8 - N bytes readable past the row.
+// The duplicate check of rows of N cards, four rows (a group) at a time. Each row is read as one
+// 64-bit word (so 8 - N bytes past it must be readable) whose bytes past the N cards are made
+// distinct never-cards (0xFF, 0xFE, 0xFD); a card held twice makes the word equal to itself
+// rotated by 1, 2, 3 or 4 bytes in some byte, which meets every pair of a cycle of eight. Where
+// the compiler has vectors of two words (GCC and Clang: SSE2, NEON and others) two rows are
+// compared at once, byte by byte; elsewhere each word's zero bytes of w ^ rotated are found with
+// the carry trick (only "none" is exact, which is all that is asked).
 template <int N>
-struct RowWord {
-    uint64_t keep = 0, filler = 0;
-
-    RowWord() {
+class RepeatedCards {
+public:
+    RepeatedCards() {
         uint8_t k[8], f[8];
         for (int b = 0; b < 8; ++b) {
             k[b] = b < N ? 0xFF : 0;
             f[b] = static_cast<uint8_t>(b < N ? 0 : 0xFF - (b - N));
         }
-        std::memcpy(&keep, k, 8);  // in memory order, whatever the byte order
-        std::memcpy(&filler, f, 8);
+        std::memcpy(&keep_, k, 8);  // in memory order, whatever the byte order
+        std::memcpy(&filler_, f, 8);
     }
-    uint64_t operator()(const uint8_t* row) const { return (load_word(row) & keep) | filler; }
-};
 
-// The zero bytes of w ^ (w rotated by 1, 2, 3 and 4 bytes), each as its top bit (with maybe
-// false ones above a true one: only "none" is exact), OR-ed into `found`.
-inline void repeated_bytes(uint64_t w, uint64_t& found) {
-    constexpr uint64_t kOnes = 0x0101010101010101ull;
-    uint64_t z = 0;
-    for (int d = 8; d <= 32; d += 8) {
-        const uint64_t x = w ^ (w << d | w >> (64 - d));
-        z |= (x - kOnes) & ~x;
-    }
-    found |= z;
-}
-inline constexpr uint64_t kRepeatedBytes = 0x8080808080808080ull;
-
-// The same for two rows at once where the compiler has vectors of two words (GCC and Clang: SSE2,
-// NEON and others; elsewhere it splits them): equal bytes set all bits of theirs.
+    // The four rows at `rows`.
+    void add_group(const uint8_t* rows) {
 #if defined(__GNUC__) || defined(__clang__)
-#define WILDEVAL_WORD_PAIRS 1
-typedef uint64_t WordPair __attribute__((vector_size(16)));
-typedef uint8_t BytePair __attribute__((vector_size(16)));
-inline void repeated_pairs(uint64_t a, uint64_t b, uint64_t keep, uint64_t filler, WordPair& found) {
-    const WordPair w = (WordPair{a, b} & keep) | filler;
-    WordPair z = {0, 0};
-    for (int d = 8; d <= 32; d += 8) {
-        const WordPair r = w << d | w >> (64 - d);
-        z |= reinterpret_cast<WordPair>(reinterpret_cast<BytePair>(w) == reinterpret_cast<BytePair>(r));
-    }
-    found |= z;
-}
+        for (int pair = 0; pair < 2; ++pair) {
+            const Words w = (Words{word(rows + 2 * pair * N), word(rows + (2 * pair + 1) * N)} & keep_) | filler_;
+            for (int d = 8; d <= 32; d += 8) {
+                const Words r = w << d | w >> (64 - d);
+                found_ |= reinterpret_cast<Words>(reinterpret_cast<Bytes>(w) == reinterpret_cast<Bytes>(r));
+            }
+        }
 #else
-#define WILDEVAL_WORD_PAIRS 0
+        constexpr uint64_t kOnes = 0x0101010101010101ull;
+        for (int k = 0; k < 4; ++k) {
+            const uint64_t w = (word(rows + k * N) & keep_) | filler_;
+            for (int d = 8; d <= 32; d += 8) {
+                const uint64_t x = w ^ (w << d | w >> (64 - d));
+                found_ |= (x - kOnes) & ~x;
+            }
+        }
 #endif
+    }
+    // Whether any row added held a card twice.
+    bool any() const {
+        constexpr uint64_t kTopBits = 0x8080808080808080ull;
+#if defined(__GNUC__) || defined(__clang__)
+        return ((found_[0] | found_[1]) & kTopBits) != 0;
+#else
+        return (found_ & kTopBits) != 0;
+#endif
+    }
+
+private:
+    static uint64_t word(const uint8_t* at) {
+        uint64_t w;
+        std::memcpy(&w, at, 8);
+        return w;
+    }
+#if defined(__GNUC__) || defined(__clang__)
+    typedef uint64_t Words __attribute__((vector_size(16)));
+    typedef uint8_t Bytes __attribute__((vector_size(16)));
+    Words found_ = {0, 0};
+#else
+    uint64_t found_ = 0;
+#endif
+    uint64_t keep_ = 0, filler_ = 0;
+};
 
 // Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for
 // each row whose key shows a flush (unless kNone). `keys` are CardParts::keys(); fix must read
@@ -97,12 +108,9 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr int kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
-    const RowWord<N> word;
-    uint64_t repeated = 0, key_bits = 0;
-#if WILDEVAL_WORD_PAIRS
-    WordPair pair_repeated = {0, 0};
-#endif
-    uint32_t flushes[kChunk + kGroup] = {};  // a padded group's filler rows may be noted too
+    RepeatedCards<N> repeated;
+    uint64_t key_bits = 0;
+    uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
     constexpr bool kAhead = std::is_same_v<Ahead, ReadAhead>;
     constexpr std::size_t kLine = 64;
@@ -120,17 +128,13 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     auto group = [&](const uint8_t* r, uint32_t* hashes, std::size_t index) {
         if constexpr (kAhead)
             for (std::size_t q = 0; q < ahead_lines && ahead.at < ahead_end; ++q, ahead.at += kLine) prefetch(ahead.at);
-        uint64_t group_bits = 0, group_repeated = 0;  // folded in once a group
-        (void)group_repeated;
+        uint64_t group_bits = 0;  // folded in once a group
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;
             uint64_t key = keys[CardParts::kBiasedKeys + c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
             if constexpr (N > 5) key += keys[c[5]];
             if constexpr (N > 6) key += keys[c[6]];
             group_bits |= key;
-#if !WILDEVAL_WORD_PAIRS
-            repeated_bytes(word(c), group_repeated);
-#endif
             hashes[k] = static_cast<uint32_t>((key * hash.multiplier) >> kShiftPos);
             if constexpr (Flushes == FlushRows::kRare) {
                 if (WILDEVAL_UNLIKELY((key & kFlushFlags) != 0)) flushes[n_flush++] = static_cast<uint32_t>(index + k);
@@ -139,12 +143,8 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
                 n_flush += (key & kFlushFlags) != 0;
             }
         }
-#if WILDEVAL_WORD_PAIRS
-        repeated_pairs(load_word(r), load_word(r + N), word.keep, word.filler, pair_repeated);
-        repeated_pairs(load_word(r + 2 * N), load_word(r + 3 * N), word.keep, word.filler, pair_repeated);
-#endif
+        repeated.add_group(r);
         key_bits |= group_bits;
-        repeated |= group_repeated;
     };
     auto look_up = [&](std::size_t count, int32_t* o) {
         for (std::size_t k = 0; k < count; ++k) {
@@ -174,25 +174,9 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
             }
             look_up(block_end - block, out + block);
         }
-        if constexpr (FinalFrom != kNoFinalValue) {
-            // keep only the noted rows whose value a flush could still beat (and that are rows)
-            std::size_t kept = 0;
-            for (std::size_t f = 0; f < n_flush; ++f) {
-                const std::size_t row = start + flushes[f];
-                flushes[kept] = flushes[f];
-                kept += static_cast<std::size_t>(row < end) & static_cast<std::size_t>(out[std::min(row, end - 1)] < FinalFrom);
-            }
-            n_flush = kept;
-        }
-        for (std::size_t f = 0; f < n_flush; ++f) {
-            const std::size_t row = start + flushes[f];
-            if (row < end) out[row] = fix(rows + row * N, out[row]);
-        }
+        fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
-#if WILDEVAL_WORD_PAIRS
-    repeated |= pair_repeated[0] | pair_repeated[1];
-#endif
-    return (key_bits & kNotCardKeys) == 0 && (repeated & kRepeatedBytes) == 0;
+    return (key_bits & kNotCardKeys) == 0 && !repeated.any();
 }
 
 }  // namespace wildeval

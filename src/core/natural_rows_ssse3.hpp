@@ -132,20 +132,7 @@ bool natural_rows_ssse3(const uint8_t* rows, std::size_t n_rows, int32_t* __rest
             group(pad, tail, i - start);
             std::copy(tail, tail + left, out + i);
         }
-        if constexpr (FinalFrom != kNoFinalValue) {
-            // keep only the noted rows whose value a flush could still beat (and that are rows)
-            std::size_t kept = 0;
-            for (std::size_t f = 0; f < n_flush; ++f) {
-                const std::size_t row = start + flushes[f];
-                flushes[kept] = flushes[f];
-                kept += static_cast<std::size_t>(row < end) & static_cast<std::size_t>(out[std::min(row, end - 1)] < FinalFrom);
-            }
-            n_flush = kept;
-        }
-        for (std::size_t f = 0; f < n_flush; ++f) {
-            const std::size_t row = start + flushes[f];
-            if (row < end) out[row] = fix(rows + row * N, out[row]);
-        }
+        fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),
                                                            _mm_setzero_si128())) == 0xFFFF;

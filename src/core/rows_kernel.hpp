@@ -9,6 +9,7 @@
 #pragma once
 
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -56,6 +57,28 @@ inline constexpr uint64_t kPastCardBits = Size == 2   ? 0xFFC0FFC0FFC0FFC0ull
                                           : Size == 4 ? 0xFFFFFFC0FFFFFFC0ull
                                                       : 0xFFFFFFFFFFFFFFC0ull;
 inline constexpr int32_t kNoFinalValue = INT32_MAX;
+
+// Every kernel's fix-up of a chunk of rows [start, end) of N cards: fix(row, its value) for each
+// noted row (`noted`: offsets from start) that is a row (a padded group's filler rows may be
+// noted too) and whose value is under FinalFrom (no flush can beat a value from it). The rows a
+// fix-up skips are dropped first without a branch: with wild ranks a third of them are final.
+template <int N, int32_t FinalFrom, class Fix>
+void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end, const uint8_t* rows,
+                    int32_t* out, Fix& fix) {
+    if constexpr (FinalFrom != kNoFinalValue) {
+        std::size_t kept = 0;
+        for (std::size_t f = 0; f < n_noted; ++f) {
+            const std::size_t row = start + noted[f];
+            noted[kept] = noted[f];
+            kept += static_cast<std::size_t>(row < end) & static_cast<std::size_t>(out[row < end ? row : end - 1] < FinalFrom);
+        }
+        n_noted = kept;
+    }
+    for (std::size_t f = 0; f < n_noted; ++f) {
+        const std::size_t row = start + noted[f];
+        if (row < end) out[row] = fix(rows + row * static_cast<std::size_t>(N), out[row]);
+    }
+}
 
 // The kernels, slowest first.
 enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512 };
