@@ -112,22 +112,13 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     uint64_t key_bits = 0;
     uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
-    constexpr bool kAhead = std::is_same_v<Ahead, ReadAhead>;
-    constexpr std::size_t kLine = 64;
-    std::size_t ahead_lines = 0;  // a group
-    const char* ahead_end = nullptr;
-    if constexpr (kAhead) {
-        const std::size_t groups = (n_rows + kGroup - 1) / kGroup;
-        ahead_lines = groups == 0 ? 0 : (ahead.bytes + kLine * groups - 1) / (kLine * groups);
-        ahead_end = ahead.at + ahead.bytes;
-    }
+    AheadSteps<Ahead> fetch(ahead, (n_rows + kGroup - 1) / kGroup);
     // A group's keys are summed and hashed, and its checks folded in; its lookups wait in
     // `hashed` until the block is hashed, so that the block's table reads are independent of one
     // another and of the arithmetic.
     uint32_t hashed[kBlock];
     auto group = [&](const uint8_t* r, uint32_t* hashes, std::size_t index) {
-        if constexpr (kAhead)
-            for (std::size_t q = 0; q < ahead_lines && ahead.at < ahead_end; ++q, ahead.at += kLine) prefetch(ahead.at);
+        fetch.step();
         uint64_t group_bits = 0;  // folded in once a group
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;

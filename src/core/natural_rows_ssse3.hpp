@@ -77,19 +77,9 @@ bool natural_rows_ssse3(const uint8_t* rows, std::size_t n_rows, int32_t* __rest
     __m128i repeated = _mm_setzero_si128(), top = _mm_setzero_si128();
     uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
-    constexpr bool kAhead = std::is_same_v<Ahead, ReadAhead>;
-    constexpr std::size_t kLine = 64;
-    std::size_t ahead_lines = 0;  // a group
-    const char* ahead_end = nullptr;
-    if constexpr (kAhead) {
-        const std::size_t groups = (n_rows + kGroup - 1) / kGroup;
-        ahead_lines = groups == 0 ? 0 : (ahead.bytes + kLine * groups - 1) / (kLine * groups);
-        ahead_end = ahead.at + ahead.bytes;
-    }
+    AheadSteps<Ahead> fetch(ahead, (n_rows + kGroup - 1) / kGroup);
     auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
-        if constexpr (kAhead)
-            for (std::size_t q = 0; q < ahead_lines && ahead.at < ahead_end; ++q, ahead.at += kLine)
-                prefetch(ahead.at);
+        fetch.step();
         uint64_t key[kGroup];
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;
