@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import io
 import os
+import stat
 import sys
 import tempfile
 import textwrap
@@ -123,7 +124,8 @@ def shows_suits(args: argparse.Namespace, stream: TextIO | None = None) -> bool:
 def output_file(path: str) -> Iterator[TextIO]:
     """A text stream for ``path`` (standard output for ``-``) that replaces an existing file only
     when the block ends without an error: the text goes to a temporary file beside it, renamed
-    into place at the end, so a failed or interrupted run leaves the old file as it was."""
+    into place at the end, so a failed or interrupted run leaves the old file as it was. A
+    symbolic link's file is the one replaced; a device or a FIFO is written in place."""
     if path == "-":
         yield sys.stdout
         sys.stdout.flush()
@@ -144,15 +146,27 @@ def output_bytes(path: str) -> Iterator[BinaryIO]:
 
 
 def check_writable(path: str) -> str:
-    """``path`` as an absolute path, if it names a file in an existing folder (checked before a
-    long run, so that it does not fail at the end); OSError otherwise."""
-    target = os.path.abspath(path)
+    """The file that writing ``path`` writes, as an absolute path: ``path`` itself, or the file
+    its symbolic links end at. OSError unless that is a file in an existing folder or something
+    already there that is not a regular file (a device, a FIFO), which is written through.
+    Checked before a long run, so that it does not fail at the end."""
+    target = os.path.realpath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target):
         raise IsADirectoryError(f"{path} is a folder, not a file")
     if not os.path.isdir(folder):
         raise FileNotFoundError(f"cannot write {path}: there is no folder {folder}")
     return target
+
+
+def _writes_through(target: str) -> bool:
+    """Whether ``target`` is there and is not a regular file (a character device such as
+    ``/dev/null``, a FIFO, a socket): written in place, never replaced."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return False
+    return not stat.S_ISREG(mode)
 
 
 class RecordStream(io.TextIOBase):
@@ -188,7 +202,8 @@ def output_records(path: str) -> Iterator[RecordStream]:
     """:func:`output_file` for records (``simulate``): the same rule, replaced only when the
     block ends well, but for Ctrl-C: then the records written whole so far (a record cut short
     is cut off) replace the file, and KeyboardInterrupt goes on with the stream's ``records``
-    and ``size`` telling how far the run got. Each ``write`` must be one whole record."""
+    and ``size`` telling how far the run got. Each ``write`` must be one whole record. To a
+    device or a FIFO the records go as they are written, and stay written."""
     if path == "-":
         yield RecordStream(text=sys.stdout)
         sys.stdout.flush()
@@ -212,11 +227,18 @@ def output_records(path: str) -> Iterator[RecordStream]:
 
 @contextlib.contextmanager
 def _replacing(path: str, keep: Callable[[str], bool] | None = None) -> Iterator[int]:
-    """A file descriptor of a temporary file beside ``path``, renamed to ``path`` (keeping an
-    existing file's permissions) when the block ends well and removed when it does not (but
-    on KeyboardInterrupt, renamed too if ``keep(temporary)`` says so). The block must close
-    the descriptor."""
+    """A file descriptor to write ``path`` through; the block must close it.
+
+    A regular file (or none yet) is written as a temporary file beside it, renamed into place
+    (keeping an existing file's permissions) when the block ends well and removed when it does
+    not (but on KeyboardInterrupt, renamed too if ``keep(temporary)`` says so): a failed run
+    leaves the old file as it was. A symbolic link is followed, so the file it ends at is
+    replaced and the link stays a link. Anything else already at the path (a device, a FIFO) is
+    opened and written in place, never replaced by a regular file."""
     target = check_writable(path)
+    if _writes_through(target):
+        yield os.open(target, os.O_WRONLY)
+        return
     folder = os.path.dirname(target)
     fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".part", dir=folder)
     try:

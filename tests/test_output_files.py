@@ -1,0 +1,97 @@
+"""Output paths (``--out``, ``--csv``, ``--plot``): a regular file is replaced only when the run
+ends well; a symbolic link's file is the one replaced and the link stays; a device or a FIFO is
+written in place, never replaced by a regular file."""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+
+from wildeval.cli import main
+from wildeval.cli.common import output_bytes, output_file, output_records
+
+
+def test_a_symlink_stays_and_its_file_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "out.txt"
+    real.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    with pytest.raises(KeyboardInterrupt), output_file(str(link)) as stream:
+        stream.write("half")
+        raise KeyboardInterrupt
+    assert link.is_symlink() and real.read_text() == "old"
+    with output_file(str(link)) as stream:
+        stream.write("new")
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text() == "new"
+    # the temporary file went beside the target, and nothing is left beside either
+    assert sorted(os.listdir(tmp_path)) == ["link.txt", "real"]
+    assert os.listdir(tmp_path / "real") == ["out.txt"]
+
+
+def test_a_dangling_symlink_creates_its_file(tmp_path: Path) -> None:
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(tmp_path / "made.jsonl")
+    with output_records(str(link)) as out:
+        out.write("{}\n")
+    assert link.is_symlink() and (tmp_path / "made.jsonl").read_text() == "{}\n"
+    gone = tmp_path / "gone.txt"
+    gone.symlink_to(tmp_path / "no" / "such.txt")
+    with pytest.raises(FileNotFoundError, match="there is no folder"), output_file(str(gone)):
+        pass
+
+
+def test_a_fifo_is_written_through(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    with output_records(str(fifo)) as out:
+        out.write('{"game": 1}\n')
+        out.write('{"game": 2}\n')
+    reader.join(timeout=30)
+    assert got == [b'{"game": 1}\n{"game": 2}\n']
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and os.listdir(tmp_path) == ["pipe"]
+
+
+def test_simulate_out_to_a_fifo_gives_the_reader_every_record(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["simulate", "napalm", "--players", "3", "--games", "3", "--seed", "1",
+                 "--out", str(fifo)]) == 0
+    reader.join(timeout=30)
+    assert len(got[0].splitlines()) == 3
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def _null_device(folder: Path) -> Path:
+    """A character device node like /dev/null (1, 3) in ``folder``: never /dev/null itself."""
+    node = folder / "null"
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except (PermissionError, AttributeError, OSError) as error:
+        pytest.skip(f"cannot make a device node here: {error}")
+    return node
+
+
+def test_a_character_device_is_written_through_never_replaced(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    node = _null_device(tmp_path)
+    with output_bytes(str(node)) as stream:
+        stream.write(b"image")
+    assert main(["chart", "--game", "napalm", "--stage", "1", "--deals", "200", "--seed", "1",
+                 "--csv", str(node)]) == 0
+    assert main(["simulate", "napalm", "--players", "3", "--games", "2", "--seed", "1",
+                 "--out", str(node)]) == 0
+    assert stat.S_ISCHR(node.stat().st_mode) and node.stat().st_rdev == os.makedev(1, 3)
+    assert os.listdir(tmp_path) == ["null"]
+    capsys.readouterr()
