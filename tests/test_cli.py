@@ -59,7 +59,7 @@ def test_odds_all_tie_on_a_complete_board(capsys: pytest.CaptureFixture[str]) ->
     (("odds", "As Ad", "Kc Kd", "--seed", "3"), "--seed needs --trials"),
     (("odds", "As Ad", "Kc Kd", "--trials", "0"), "argument --trials: must be from 1 to 1,000,000,000, not 0"),
     (("odds", "As Ad", "Kc Kd", "--trials", "many"), "argument --trials: 'many' is not a whole number"),
-    (("odds", "As Ad", "Kc Kd", "--board-size", "-1"), "argument --board-size: must be from 0 to 52"),
+    (("odds", "As Ad", "Kc Kd", "--board-size", "-1"), "argument --board-size: must be from 0 to 7"),
     (("odds", "As Ad", "Kc Kd", "--board", "2h 7s 9c Kh 3c", "--trials", "5"), "the board is complete"),
     (("odds", "As Ad", "Kc Kd", "--ranking", "low"), "argument --ranking: invalid choice: 'low'"),
     (("odds", "As Ad", "Kc Kd", "--wild", "X"), "argument --wild: 'X' is not a rank"),
@@ -196,22 +196,33 @@ def test_odds_against_a_field_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert again == out
 
 
-def test_odds_against_a_field_text(capsys: pytest.CaptureFixture[str]) -> None:
+def test_odds_against_random_hands_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "Ks Kd 5h 5c 9d", "--opponents", "1", "--ranking", "high", "--wild", "5",
-                       "--ascii")
-    assert code == 0 and "Ks Kd 5h 5c 9d against 1 opponent (every one of 1,533,939 deals)" in out
-    assert out.splitlines()[1].startswith("win ")
+                       "--board-size", "0", "--ascii")
+    assert code == 0 and out.splitlines()[0] == "high, 5 wild; no board; every one of 1,533,939 deals"
+    assert out.splitlines()[1].startswith("Ks Kd 5h 5c 9d  win ") and out.splitlines()[2].startswith("random ")
+    # a hold'em hand against a random hand: the board is dealt, as a player expects
+    # (too many deals to count: sampled, as for a guts field)
+    code, out, _ = run(capsys, "odds", "As Ad", "--opponents", "1", "--seed", "3", "--json")
+    aces = json.loads(out)[0]
+    assert code == 0 and abs(aces["equity"] - 0.8520) < 0.003 and aces["boards"] == 1_000_000
+    assert 0 < aces["stderr"] < 0.001
 
 
 @pytest.mark.parametrize(("argv", "message"), [
     (("odds", "As Ad", "Kc Kd", "--opponents", "2"), "--opponents takes one hand, not 2"),
-    (("odds", "As Ad", "--opponents", "2", "--board", "2h 3h 4h"), "--board and --board-size are for known hands"),
+    (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "1", "--board", "2h"),
+     "--board, --dead and --board-size are not for a guts field"),
     (("odds", "As Ad", "--opponents", "1", "--game", "napalm"), "--game and --stage go together"),
     (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "1", "--wild", "2"), "not both"),
-    (("odds", "As Ad Kd Kh Qs", "--opponents", "3", "--exact"), "need sampling (--trials)"),
+    (("odds", "As Ad Kd Kh Qs", "--opponents", "3", "--game", "napalm", "--stage", "2", "--exact"),
+     "need sampling (--trials)"),
     (("odds", "As Ad", "--opponents", "1", "--exact", "--seed", "2"), "--exact counts every deal"),
-    (("odds", "As Ad", "Kc Kd", "--game", "napalm", "--stage", "1"), "--game is for one hand against a field"),
-    (("odds", "As Ad", "Kc Kd", "--exact"), "--exact is for one hand against a field"),
+    (("odds", "As Ad", "Kc Kd", "--game", "napalm", "--stage", "1"), "--game and --stage are for one hand against a guts"),
+    (("odds", "As Ad", "Kc Kd", "--exact", "--trials", "5"), "--exact counts every deal"),
+    (("odds", "random", "random"), "too many to count (at most 2,000,000,000); pass --trials or --stderr"),
+    (("odds", "QQ+", "AKx"), "player 2: 'AKx' is neither cards"),
+    (("odds", "As Ad", "Kc Kd", "--trials", "9", "--seed", "-1"), "argument --seed: must be at least 0, not -1"),
     (("odds", "As Ad", "--opponents", "0"), "argument --opponents: must be from 1 to 25, not 0"),
     (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "2"), "stage 2 of napalm deals 5 cards"),
 ])

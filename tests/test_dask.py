@@ -86,17 +86,6 @@ def test_odds_are_the_same_numbers(client: Any) -> None:
     assert field_chart("napalm", 2, [1, 3], client=client, **chart) == field_chart("napalm", 2, [1, 3], **chart)
 
 
-def test_equity_chunks_come_from_spawned_seeds() -> None:
-    # chunk i of a sample is drawn from SeedSequence(seed).spawn(...)[i], whatever the task
-    from wildeval.odds import _sampled
-
-    child = np.random.SeedSequence(9).spawn(3)[2]
-    keys = np.random.default_rng(child).random((5, 48))
-    deck = list(range(4, 52))
-    want = np.asarray(deck, dtype=np.uint8)[np.argpartition(keys, 2, axis=1)[:, :3]]
-    assert (_sampled(deck, 3, 2 * 200_000 + 5, 9, 2) == want).all()
-
-
 def test_guts_simulation_same_bytes_any_split(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     here, there = io.StringIO(), io.StringIO()
     a = guts.simulate("crazy-three-five-seven", players=5, count=37, seed=-8, out=here)

@@ -1,18 +1,19 @@
-"""Showdown odds: how often each hand wins or ties once the board is complete (:func:`equity`),
-and how likely one hand is to be the best against a field of unknown hands (:func:`versus_field`,
-from :mod:`wildeval.field`).
+"""Showdown odds: how often each player wins or ties once the board is complete
+(:func:`equity`: known hands or ranges, against each other), and how likely one hand is to be the
+best against a field of unknown hands (:func:`versus_field`, from :mod:`wildeval.field`).
 
-Every way to complete the board is counted (or, with ``trials``, a seeded random sample of
-them), and each completion is evaluated for all players at once through ``Evaluator.batch``.
+Both are counted natively (``src/core/equity.cpp``, ``src/core/field.cpp``): every deal, or a
+seeded random sample of them, evaluated a block at a time by the batch kernels.
 
 >>> result = equity(["As Ad", "Kc Kd"], board="2h 7s 9c Qd")
 >>> [round(r.equity, 4) for r in result], result[0].boards
 ([0.9545, 0.0455], 44)
+>>> [round(r.equity, 3) for r in equity(["QQ+, AKs", "random"], board="Ah 7c 2d")]
+[0.859, 0.141]
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -21,216 +22,301 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from wildeval import _core
 from wildeval.cards import format_cards, parse_cards
 from wildeval.evaluator import Evaluator, check_threads
-from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
-from wildeval.wild import wild_text
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.ranges import Range, RangeError, every_hand
+from wildeval.wild import wild_text
 
-__all__ = ["MAX_EXHAUSTIVE", "MAX_TRIALS", "Equity", "FieldOdds", "equity", "versus_field"]
+__all__ = ["MAX_EXACT_DEALS", "MAX_PLAYERS", "MAX_TRIALS", "Equity", "FieldOdds", "TooManyDeals", "equity",
+           "versus_field"]
 
-MAX_EXHAUSTIVE = 3_000_000  # more board completions than this need trials=
-_CHUNK = 200_000  # completions evaluated per batch call, to bound memory
+MAX_EXACT_DEALS = 2_000_000_000  # more deals than this to count need trials= or stderr= (about ten seconds)
+MAX_PLAYERS: int = _core.MAX_PLAYERS
+_CHUNK: int = _core.EQUITY_CHUNK  # sampled deals per chunk, each from its own generator
+_ROUND = 16  # with stderr=, the standard error is checked after every 16 chunks (1,048,576 deals)
+_CHUNKS_PER_TASK = 16  # sampled chunks per Dask task
+
+
+Held = tuple[int, ...] | Range | str  # a known hand, a range, or "random" (hands of other sizes than two)
+
+
+class TooManyDeals(ValueError):
+    """Counting every deal would take more than ``MAX_EXACT_DEALS``: sample instead."""
 
 
 @dataclass(frozen=True)
 class Equity:
-    """One player's result: ``win`` and ``tie`` are the shares of boards won alone and shared,
-    ``equity`` the expected share of the pot (a tie among k counts 1/k)."""
+    """One player's result: ``win`` and ``tie`` are the shares of deals won alone and shared,
+    ``equity`` the expected share of the pot (a tie among k counts 1/k), ``stderr`` its standard
+    error (0.0 where every deal is counted). ``hand`` is a known hand's cards or the player's
+    :class:`~wildeval.ranges.Range` (``"random"`` for every hand of a size other than two); ``combos`` the player's hands that could be dealt (none
+    shares a card with the board, the dead cards or a known hand); ``boards`` the deals counted
+    (every set of hands times every completion of the board; sampled, the deals drawn)."""
 
-    hand: tuple[int, ...]
+    hand: tuple[int, ...] | Range | str
     win: float
     tie: float
     equity: float
     boards: int
+    combos: int = 1
+    stderr: float = 0.0
 
 
-def _entropy(seed: int | None) -> int | list[int]:
-    """The entropy of the seed sequence of ``seed``: the seed itself (a fresh one for None)."""
-    if seed is None:
-        return int(cast(int, np.random.SeedSequence().entropy))
-    return seed
+def _seed_word(seed: int | None) -> int:
+    """The core's 64-bit seed of ``seed`` (any int >= 0; None: a fresh one)."""
+    sequence = np.random.SeedSequence() if seed is None else np.random.SeedSequence(seed)
+    return int(sequence.generate_state(1, np.uint64)[0])
 
 
-def _sampled(deck: Sequence[int], missing: int, trials: int, entropy: int | list[int],
-             chunk: int) -> npt.NDArray[np.uint8]:
-    """Chunk ``chunk`` of a sample: up to 200,000 completions drawn from the ``chunk``-th seed
-    spawned by ``SeedSequence(entropy)``, so that any group of chunks can be drawn anywhere."""
-    rng = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(chunk,)))
-    cards = np.asarray(deck, dtype=np.uint8)
-    n = min(_CHUNK, trials - chunk * _CHUNK)
-    # a random permutation prefix per row: distinct cards, uniform over completions
-    keys = rng.random((n, len(cards)))
-    return cards[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
+# What one task of a run needs: the showdown's arguments, then ("exact", first task, tasks) or
+# ("sampled", trials, seed word, first chunk, chunks), then threads.
+_Task = tuple[tuple[Any, ...], tuple[Any, ...], int]
 
 
-def _counted(deck: Sequence[int], missing: int, first: int | None = None) -> Iterable[npt.NDArray[np.uint8]]:
-    """Every completion in chunks of rows (those whose first card is ``deck[first]``, if given)."""
-    if missing == 0:  # the board is complete: one deal
-        yield np.empty((1, 0), dtype=np.uint8)
-        return
-    if first is None:
-        combos: Iterable[tuple[int, ...]] = itertools.combinations(deck, missing)
+def _showdown(args: tuple[Any, ...]) -> Any:
+    return _core.Showdown(*args)
+
+
+def _equity_task(task: _Task) -> npt.NDArray[np.float64]:
+    """The rows of one part of a run: one per exact task, or one for a run of sampled chunks."""
+    args, work, threads = task
+    showdown = _showdown(args)
+    if work[0] == "exact":
+        return cast("npt.NDArray[np.float64]", showdown.exact(work[1], work[2], threads))
+    return cast("npt.NDArray[np.float64]", showdown.sampled(*work[1:], threads)[None, :])
+
+
+def _player(item: object, position: int, hole: int) -> tuple[Held, list[tuple[int, ...]], list[float]]:
+    """A player as (what they hold, their hands, their weights): a known hand (text or cards),
+    a range (text or a Range), or random (every hand of ``hole`` cards)."""
+    who = f"player {position}"
+    if isinstance(item, Range):
+        rng = item
+    elif isinstance(item, str):
+        text = item.strip()
+        if not text.strip(" ,\t"):
+            raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
+        if text.lower() in ("random", "any") and hole != 2:
+            hands = every_hand(hole)
+            return "random", hands, [1.0] * len(hands)
+        first: Exception | None = None
+        for parse in ((lambda: Range(text)), (lambda: parse_cards(text))) if "," in text else \
+                ((lambda: parse_cards(text)), (lambda: Range(text))):
+            try:
+                parsed = parse()
+            except ValueError as error:
+                first = first or error
+                continue
+            if isinstance(parsed, Range):
+                rng = parsed
+                break
+            return tuple(parsed), [tuple(parsed)], [1.0]
+        else:
+            raise ValueError(f"{who}: {text!r} is neither cards (As Ad) nor a range (QQ+, AKs): {first}") from None
     else:
-        combos = ((deck[first], *rest) for rest in itertools.combinations(deck[first + 1:], missing - 1))
-    iterator = iter(combos)
-    while True:
-        chunk = np.fromiter(itertools.chain.from_iterable(itertools.islice(iterator, _CHUNK)), dtype=np.uint8)
-        if chunk.size == 0:
-            return
-        yield chunk.reshape(-1, missing)
-
-
-def _tally(ev: Evaluator, players: Sequence[list[int]], shown: list[int], completion: npt.NDArray[np.uint8],
-           threads: int | None, counts: npt.NDArray[np.int64]) -> None:
-    """Adds to ``counts[p, k]`` the boards on which player ``p`` is among ``k`` best hands."""
-    m = len(completion)
-    n_players = len(players)
-    values = np.empty((n_players, m), dtype=np.int32)
-    for i, hole in enumerate(players):
-        rows = np.hstack([np.tile(np.asarray(hole + shown, dtype=np.uint8), (m, 1)), completion])
-        ev.batch(rows, threads=threads, out=values[i])
-    winners = values == values.max(axis=0)
-    n_winners = winners.sum(axis=0)
-    for i in range(n_players):
-        counts[i] += np.bincount(n_winners[winners[i]], minlength=n_players + 1)
-
-
-# what one task of a distributed run needs: the settings, the cards and its part of the work
-_Task = tuple[str, "str | None", bool, list[list[int]], list[int], list[int], int, int, "int | list[int]", int, int,
-              "int | None"]
-_CHUNKS_PER_TASK = 5  # sampled chunks per task (a million boards)
-
-
-def _equity_task(task: _Task) -> npt.NDArray[np.int64]:
-    """The counts of one task: sampled chunks ``first`` to ``first + n`` (``trials`` > 0), or every
-    completion whose first card is ``deck[first]`` (``trials`` == 0)."""
-    ranking, wild, flush_duplicates, players, shown, deck, missing, trials, entropy, first, n, threads = task
-    ev = Evaluator(cast(Ranking, ranking), wild, flush_duplicates=flush_duplicates)
-    counts = np.zeros((len(players), len(players) + 1), dtype=np.int64)
-    if trials:
-        for chunk in range(first, first + n):
-            _tally(ev, players, shown, _sampled(deck, missing, trials, entropy, chunk), threads, counts)
-    else:
-        for completion in _counted(deck, missing, first):
-            _tally(ev, players, shown, completion, threads, counts)
-    return counts
+        cards = tuple(parse_cards(cast("Iterable[object]", item)))
+        if not cards:
+            raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
+        return cards, [cards], [1.0]
+    if hole != 2:
+        raise ValueError(f"{who}: a range holds two-card hands, and these hands hold {hole} cards: give a "
+                         "known hand or random")
+    return rng, [tuple(h) for h in rng.hands], rng.weights
 
 
 def equity(
-    hands: Sequence[str | Iterable[object]],
+    players: Sequence[str | Range | Iterable[object]],
     board: str | Iterable[object] = (),
     *,
+    dead: str | Iterable[object] = (),
     board_size: int = 5,
     ranking: Ranking = "high",
     wild: None | str | Iterable[int] = None,
     flush_duplicates: bool = True,
     trials: int | None = None,
     seed: int | None = None,
+    stderr: float | None = None,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     client: Any = None,
 ) -> list[Equity]:
-    """Each hand's odds at showdown once the board has ``board_size`` cards.
+    """Each player's odds at showdown once the board has ``board_size`` cards.
 
-    ``hands``: each player's own cards (text or ints); ``board``: the shared cards dealt so far.
-    All cards must be different. By default every completion of the board is counted (at most
-    ``MAX_EXHAUSTIVE``); ``trials=N`` samples N completions instead (seeded by ``seed``; at most
-    ``MAX_TRIALS``).
-    ``ranking``, ``wild`` and ``flush_duplicates`` are as for :class:`Evaluator`; each player's
-    hand is their cards plus the board, so its size must suit the ranking. A complete board
-    (nothing left to deal) is one deal:
+    Each of the 2 to ``MAX_PLAYERS`` players is a known hand (``"As Ad"`` or card ints), a
+    range (``"QQ+, AKs:0.5"`` or a :class:`~wildeval.ranges.Range`) or ``"random"``; ``board``
+    holds the shared cards dealt so far and ``dead`` cards that nobody can hold. A deal gives
+    each player one of their hands, none sharing a card with another, the board or the dead
+    cards, and completes the board from the rest; it counts with the product of the players'
+    weights. By default every deal is counted (at most ``MAX_EXACT_DEALS``); ``trials=N``
+    samples N deals instead (seeded by ``seed``, any int >= 0; at most ``MAX_TRIALS``), and
+    ``stderr=e`` samples until every player's equity has a standard error of at most ``e``
+    (checked after every 1,048,576 deals; up to ``trials``, or ``MAX_TRIALS``).
 
-    A sample is drawn in chunks of 200,000 boards, chunk ``i`` from the ``i``-th seed of
-    ``numpy.random.SeedSequence(seed).spawn(...)``; ``client`` (a ``distributed.Client``) runs
-    groups of five chunks (or, when counting, the completions of each first card) as tasks on a
-    Dask cluster, each on ``threads`` threads (default 1 there). Wins and ties are counted as
-    integers (per player, per number of best hands), so a cluster gives exactly the result of
-    a run here.
+    ``ranking``, ``wild`` and ``flush_duplicates`` are as for :class:`Evaluator`; a player's
+    hand is their cards plus the board, so its size must suit the ranking, and a range's
+    hands have two cards (``random`` takes the size of the known hands). A complete board
+    (nothing left to deal) is one deal per set of hands.
+
+    The work is split in a way fixed by the arguments (one set of hands and one first card of
+    the board, or a run of sets; sampled, chunks of 65,536 deals from generators of (seed,
+    chunk)), so ``threads`` and ``client`` (a ``distributed.Client``: parts run as tasks on a
+    Dask cluster, each on ``threads`` threads, default 1 there) never change the result.
 
     >>> [(r.win, r.tie) for r in equity(["7c 2d", "7d 2c"], "Ks Qs Js 9h 8h")]
     [(0.0, 1.0), (0.0, 1.0)]
     >>> [r.win for r in equity(["Ah Kh Qh", "2c 3d 5h"], board_size=0, ranking="three_card_poker")]
     [1.0, 0.0]
+    >>> aces = equity(["AA", "KK"], dead="Ac")[0]
+    >>> round(aces.equity, 4), aces.combos, aces.boards
+    (0.8217, 3, 31402608)
     """
-    if isinstance(hands, str):
-        raise TypeError("hands must be a list of hands (one text or card list each), not one string")
-    players = [parse_cards(h) for h in hands]
+    if isinstance(players, (str, Range)):
+        raise TypeError("players must be a list (one hand, range or 'random' each), not one "
+                        f"{type(players).__name__}")
+    players = list(players)
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"odds need at least two hands and at most {MAX_PLAYERS}, got {len(players)}")
     shown = parse_cards(board)
-    if len(players) < 2:
-        raise ValueError(f"odds need at least two hands, got {len(players)}")
-    for i, p in enumerate(players, 1):
-        if not p:
-            raise ValueError(f"hand {i} is empty")
-    every = [c for p in players for c in p] + shown
+    gone = parse_cards(dead)
+    if not 0 <= len(shown) <= board_size:
+        raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
+    if not isinstance(board_size, int) or isinstance(board_size, bool) or not 0 <= board_size <= 7:
+        raise ValueError(f"board_size must be an int 0 to 7, not {board_size!r}")
+    known = [parse_cards(p) for p in players if not isinstance(p, (str, Range)) or _is_cards(p)]
+    sizes = {len(k) for k in known}
+    hole = sizes.pop() if len(sizes) == 1 else 2
+    parsed = [_player(p, i, hole) for i, p in enumerate(players, 1)]
     seen: set[int] = set()
-    for c in every:
+    for c in [c for held, hands, _ in parsed if not isinstance(held, (Range, str)) for c in hands[0]] + shown + gone:
         if c in seen:
             raise ValueError(f"card {format_cards([c])} is dealt twice")
         seen.add(c)
-    if not 0 <= len(shown) <= board_size:
-        raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
         raise ValueError(f"trials must be None or an int >= 1, not {trials!r}")
     if trials is not None and trials > MAX_TRIALS:
         raise ValueError(f"trials must be at most {MAX_TRIALS:,}, not {trials:,}")
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
+                               or not 0 < stderr < 1):
+        raise ValueError(f"stderr must be None or a number between 0 and 1, not {stderr!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise ValueError(f"seed must be None or an int >= 0, not {seed!r}")
+    sampled = trials is not None or stderr is not None
+    if seed is not None and not sampled:
+        raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
     threads = check_threads(threads)
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     low, high = CARD_COUNTS[ev.ranking]
-    for i, p in enumerate(players, 1):
-        if not low <= len(p) + board_size <= high:
+    players_arg = []
+    combos = []
+    for i, (held, hands, weights) in enumerate(parsed, 1):
+        n = len(hands[0])
+        if not low <= n + board_size <= high:
             raise ValueError(
-                f"hand {i} has {len(p)} cards, with a board of {board_size} that makes "
-                f"{len(p) + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards"
-            )
-    deck = [c for c in range(52) if c not in seen]
+                f"player {i} holds {n} cards, with a board of {board_size} that makes "
+                f"{n + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards")
+        if isinstance(held, (Range, str)):  # hands that share no card with what is known
+            kept = [(h, w) for h, w in zip(hands, weights) if seen.isdisjoint(h)]
+            if not kept:
+                raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
+                                 "with the board, the dead cards or a known hand")
+            hands, weights = [h for h, _ in kept], [w for _, w in kept]
+        combos.append(len(hands))
+        players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
+                            np.asarray(weights, dtype=np.float64)))
+    if sum(len(p[0][0]) for p in players_arg) + board_size + len(gone) > 52:
+        raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
+    mask = sum(1 << r for r in ev.wild)
+    args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size)
+    showdown = _showdown(args)
     missing = board_size - len(shown)
-    if missing == 0 and trials is not None:
+    if missing == 0 and sampled:
         raise ValueError("trials: the board is complete, so there is nothing to sample")
-    if seed is not None and trials is None:
-        raise ValueError("seed is for trials= (sampling); without trials every board is counted")
-    if trials is None and math.comb(len(deck), missing) > MAX_EXHAUSTIVE:
-        raise ValueError(
-            f"{math.comb(len(deck), missing):,} board completions are too many to count; pass trials="
-        )
-    n_players = len(players)
-    counts = np.zeros((n_players, n_players + 1), dtype=np.int64)  # [p, k]: p among k best
-    if client is not None and missing > 0:
-        from wildeval.dask import map_ordered
+    n_players = len(players_arg)
+    work = threads or 1
 
-        common = (ev.ranking, wild_text(ev.wild), ev.flush_duplicates, players, shown, deck, missing)
-        if trials is None:
-            tasks: list[_Task] = [(*common, 0, 0, first, 1, threads or 1)
-                                  for first in range(len(deck) - missing + 1)]
+    def run(parts: list[tuple[Any, ...]]) -> Iterable[npt.NDArray[np.float64]]:
+        if client is not None:
+            from wildeval.dask import map_ordered
+
+            yield from map_ordered(client, _equity_task, [(args, part, work) for part in parts])
         else:
-            entropy = _entropy(seed)
-            chunks = -(-trials // _CHUNK)
-            tasks = [(*common, trials, entropy, first, min(_CHUNKS_PER_TASK, chunks - first), threads or 1)
-                     for first in range(0, chunks, _CHUNKS_PER_TASK)]
+            for part in parts:
+                yield _equity_task((args, part, threads or 0))
 
-        def step(task: _Task) -> None:
+    if not sampled:
+        hand_sets, boards, tasks, _ = showdown.plan()
+        if hand_sets * boards > MAX_EXACT_DEALS:
+            raise TooManyDeals(
+                f"{hand_sets * boards:,} deals ({hand_sets:,} sets of hands times {boards:,} boards) are too "
+                f"many to count (at most {MAX_EXACT_DEALS:,}); pass trials= or stderr= to sample")
+        piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
+        rows = []
+        for part in run([("exact", first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
+            rows.append(part)
             if progress is not None:
-                first, n = task[9], task[10]
-                progress(min(trials, (first + n) * _CHUNK) - first * _CHUNK if trials else
-                         math.comb(len(deck) - first - 1, missing - 1))
-
-        for part in map_ordered(client, _equity_task, tasks, progress=step):
-            counts += part
-    elif trials is None:
-        for completion in _counted(deck, missing):
-            _tally(ev, players, shown, completion, threads, counts)
-            if progress is not None:
-                progress(len(completion))
+                progress(int(part[:, -2].sum()))
+        table = np.concatenate(rows)
+        totals = np.array([math.fsum(column) for column in table.T])
     else:
-        entropy = _entropy(seed)
-        for chunk in range(-(-trials // _CHUNK)):  # the chunks of the distributed run, in order
-            completion = _sampled(deck, missing, trials, entropy, chunk)
-            _tally(ev, players, shown, completion, threads, counts)
-            if progress is not None:
-                progress(len(completion))
-    boards = math.comb(len(deck), missing) if trials is None else trials
-    shares = (counts / np.maximum(np.arange(n_players + 1), 1)).sum(axis=1)
+        word = _seed_word(seed)
+        cap = trials if trials is not None else MAX_TRIALS
+        chunks = -(-cap // _CHUNK)
+        step = _ROUND if stderr is not None else (_CHUNKS_PER_TASK if client is not None or progress else chunks)
+        totals = np.zeros(n_players * (n_players + 1) + 3)
+        first = 0
+        while first < chunks:
+            count = min(step, chunks - first)
+            parts = [("sampled", cap, word, at, min(_CHUNKS_PER_TASK, first + count - at))
+                     for at in range(first, first + count, _CHUNKS_PER_TASK)] if client is not None else \
+                [("sampled", cap, word, first, count)]
+            for part in run(parts):
+                totals += part[0]
+                if progress is not None:
+                    progress(int(part[0, -2]))
+            first += count
+            if stderr is not None and max(_stderrs(totals, n_players)) <= stderr:
+                break
+    shares = totals[: n_players * (n_players + 1)].reshape(n_players, n_players + 1)
+    weight, deals = totals[-3], int(totals[-2])
+    if weight == 0:
+        raise ValueError("no deal: in every set of the players' hands two of them share a card")
+    errors = _stderrs(totals, n_players) if sampled else [0.0] * n_players
+    ties = np.maximum(np.arange(n_players + 1), 1)
     return [
-        Equity(tuple(h), float(c[1] / boards), float(c[2:].sum() / boards), float(sh / boards), boards)
-        for h, c, sh in zip(players, counts, shares)
+        Equity(held, float(row[1] / weight), float(row[2:].sum() / weight), float((row / ties).sum() / weight),
+               deals, n, err)
+        for (held, _, _), row, n, err in zip(parsed, shares, combos, errors)
     ]
+
+
+def _stderrs(totals: npt.NDArray[np.float64], n_players: int) -> list[float]:
+    """Each player's standard error of equity from a sample's counts (one deal, one count)."""
+    shares = totals[: n_players * (n_players + 1)].reshape(n_players, n_players + 1)
+    n = totals[-2]
+    if n < 2:
+        return [math.inf] * n_players
+    ties = np.maximum(np.arange(n_players + 1), 1)
+    mean = (shares / ties).sum(axis=1) / n
+    square = (shares / ties**2).sum(axis=1) / n
+    return [float(math.sqrt(max(s - m * m, 0.0) * n / (n - 1) / n)) for m, s in zip(mean, square)]
+
+
+def _is_cards(item: str | Range) -> bool:
+    """Whether a player's text is a known hand (as :func:`_player` reads it)."""
+    if isinstance(item, Range):
+        return False
+    text = item.strip()
+    try:
+        parse_cards(text)
+    except ValueError:
+        return False
+    if "," in text:
+        try:
+            Range(text)
+        except RangeError:
+            return True
+        return False
+    return True

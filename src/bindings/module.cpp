@@ -7,4 +7,5 @@ PYBIND11_MODULE(_core, m) {
     m.doc() = "wildeval's native core (private: use the wildeval package)";
     register_evaluator(m);
     register_tables(m);
+    register_equity(m);
 }

@@ -4,20 +4,14 @@
 #include <stdexcept>
 #include <vector>
 
+#include "deals.hpp"
 #include "parallel.hpp"
 
 namespace wildeval {
 namespace {
 
 // The cards not in the hand, in increasing order.
-std::vector<uint8_t> rest_of_deck(const uint8_t* own, int n) {
-    uint64_t held = 0;
-    for (int i = 0; i < n; ++i) held |= uint64_t{1} << own[i];
-    std::vector<uint8_t> rest;
-    for (int c = 0; c < kDeck; ++c)
-        if (!(held >> c & 1)) rest.push_back(static_cast<uint8_t>(c));
-    return rest;
-}
+std::vector<uint8_t> rest_of_deck(const uint8_t* own, int n) { return cards_left(card_mask(own, n)); }
 
 void tally(FieldCounts& counts, uint32_t mine, uint32_t best_other) {
     counts.win += mine > best_other;
@@ -34,59 +28,6 @@ FieldCounts sum(const std::vector<FieldCounts>& parts) {
     }
     return total;
 }
-
-// Every n-card hand from `deck` whose first card is deck[first], its remaining cards later in
-// `deck`, as positions into `deck` written to `picks`; calls visit(hand) for each.
-template <class Visit>
-void hands_from(const std::vector<uint8_t>& deck, int n, std::size_t first, Visit&& visit) {
-    uint8_t hand[kMaxCards];
-    std::size_t pos[kMaxCards];
-    const std::size_t size = deck.size();
-    pos[0] = first;
-    hand[0] = deck[first];
-    if (n == 1) {
-        visit(hand);
-        return;
-    }
-    int depth = 1;
-    pos[1] = first + 1;
-    while (depth > 0) {
-        if (pos[depth] > size - static_cast<std::size_t>(n - depth)) {  // no room left: back up
-            --depth;
-            ++pos[depth];
-            if (depth == 0) break;
-            continue;
-        }
-        hand[depth] = deck[pos[depth]];
-        if (depth == n - 1) {
-            visit(hand);
-            ++pos[depth];
-        } else {
-            pos[depth + 1] = pos[depth] + 1;
-            ++depth;
-        }
-    }
-}
-
-// splitmix64: a generator per chunk of trials, seeded from (seed, chunk) alone.
-struct SplitMix {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in [0, bound): Lemire's multiply-and-reject, no bias.
-    uint32_t below(uint32_t bound) {
-        uint64_t m = static_cast<uint64_t>(static_cast<uint32_t>(next())) * bound;
-        if (static_cast<uint32_t>(m) < bound) {
-            const uint32_t floor = (0u - bound) % bound;
-            while (static_cast<uint32_t>(m) < floor) m = static_cast<uint64_t>(static_cast<uint32_t>(next())) * bound;
-        }
-        return static_cast<uint32_t>(m >> 32);
-    }
-};
 
 }  // namespace
 
@@ -155,8 +96,7 @@ FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int o
     std::vector<FieldCounts> per_chunk(count);
     run_tasks(threads, count, [&](std::size_t task, int) {
         const uint64_t chunk = first_chunk + task;
-        SplitMix rng{seed ^ (0xD1B54A32D192ED03ull * (chunk + 1))};
-        rng.next();
+        SplitMix rng = SplitMix::for_chunk(seed, chunk);
         std::vector<uint8_t> deck = rest;
         FieldCounts counts;
         std::vector<int32_t> values(static_cast<std::size_t>(opponents));

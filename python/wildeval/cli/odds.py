@@ -13,50 +13,64 @@ from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
-from wildeval.odds import MAX_EXHAUSTIVE, MAX_TRIALS, equity, versus_field
+from wildeval.odds import MAX_EXACT_DEALS, MAX_TRIALS, TooManyDeals, equity, versus_field
+from wildeval.wild import parse_wild, wild_text
 
 
 def register(commands: Any) -> None:
     p = commands.add_parser(
-        "odds", help="showdown odds: known hands against each other, or one hand against a field",
-        description="Known hands (two or more): each hand's share of wins and ties over every "
-                    f"completion of the board (at most {MAX_EXHAUSTIVE:,}), or over a seeded random "
-                    "sample of them with --trials; a complete board is one deal. One hand with "
-                    "--opponents K: its chance to be the best against K opponents holding unknown "
-                    "cards (as many as the hand) at a guts stage (--game, --stage) or with a ranking "
-                    "(--ranking, --wild): every deal counted where possible (one opponent, or two with "
-                    "hands of up to three cards), else a seeded sample (--trials, default 1,000,000).",
+        "odds", help="showdown odds: hands and ranges against each other, or one hand against a guts field",
+        description="Each player's share of wins and ties at showdown: a known hand (\"As Ad\"), a "
+                    "hold'em range (\"QQ+,AKs\", \"JJ-99,AQs:0.5\") or random. Every deal is counted "
+                    f"(at most {MAX_EXACT_DEALS:,}), or a seeded random sample of them with --trials or "
+                    "--stderr; a complete board is one deal. With --opponents K, one hand against K "
+                    "random hands (counted where possible, else 1,000,000 sampled deals). With --game and --stage as well, the guts question instead: the "
+                    "chance that the hand is the best against K unknown hands at that stage (every "
+                    "deal counted where possible, else a seeded sample, --trials, default 1,000,000).",
     )
     p.add_argument("hands", nargs="+", metavar="HAND",
-                   help='each player\'s own cards, e.g. "As Ad" "Kc Kd"; one hand with --opponents')
-    field = p.add_argument_group("one hand against a field")
-    field.add_argument("--opponents", type=int_in(1, 25), default=None,
-                       help="opponents holding unknown cards (switches to the field question)")
+                   help='each player: cards ("As Ad"), a range ("QQ+,AKs") or random; one hand with --opponents')
+    p.add_argument("--board", default="", help='the shared cards so far, e.g. "2h 7s 9c"')
+    p.add_argument("--dead", default="", help='cards nobody holds (seen folded or burned), e.g. "Ks 4d"')
+    p.add_argument("--board-size", type=int_in(0, 7), default=5,
+                   help="shared cards at showdown (default 5; 0 for hands that are complete)")
+    p.add_argument("--opponents", type=int_in(1, 25), default=None,
+                   help="opponents holding random hands (as many cards as the hand)")
+    add_settings(p, wild_help='wild ranks, e.g. "2"')
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="count every deal (the default; fails if there are too many)")
+    how.add_argument("--stderr", type=_fraction, default=None, metavar="E",
+                     help="sample until every equity's standard error is at most E (e.g. 0.001)")
+    p.add_argument("--trials", type=int_in(1, MAX_TRIALS), default=None,
+                   help=f"sample this many deals instead of counting all (at most {MAX_TRIALS:,}; with "
+                        "--stderr, the most to sample)")
+    p.add_argument("--seed", type=int_in(0), default=None, help="seed of the sample (--trials, --stderr, or --opponents where it samples)")
+    field = p.add_argument_group("one hand against a guts field")
     field.add_argument("--game", default=None, choices=sorted(GUTS_PRESETS), metavar="GAME",
                        help="a guts game whose stage sets the ranking and wild cards: %(choices)s")
     field.add_argument("--stage", type=int_in(1, 3), default=None, help="the stage of --game (1 = the first)")
-    field.add_argument("--exact", action="store_true", help="count every deal (or fail if that is not possible)")
-    p.add_argument("--board", default="", help='the shared cards so far, e.g. "2h 7s 9c"')
-    p.add_argument("--board-size", type=int_in(0, 52), default=5,
-                   help="shared cards at showdown (default 5; 0 for hands that are complete)")
-    add_settings(p, wild_help='wild ranks, e.g. "2"')
-    p.add_argument("--trials", type=int_in(1, MAX_TRIALS), default=None,
-                   help=f"sample this many boards instead of counting all (at most {MAX_TRIALS:,})")
-    p.add_argument("--seed", type=int, default=None, help="seed for --trials (needs --trials)")
     add_ascii(p)
     add_quiet(p)
     p.add_argument("--json", action="store_true",
-                   help="print JSON: for known hands a list (hand, win, tie, equity, boards); against a "
-                        "field an object (win, tie, lose, exact, deals, stderr)")
+                   help="print JSON: a list, one object per player (hand, win, tie, equity, boards, combos, "
+                        "stderr); for the guts field an object (win, tie, lose, exact, deals, stderr)")
     add_cluster(p)
     p.set_defaults(run=run)
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
 
 
 def run_field(args: argparse.Namespace) -> int:
     if len(args.hands) != 1:
         raise ValueError(f"--opponents takes one hand, not {len(args.hands)}")
-    if args.board or args.board_size != 5:
-        raise ValueError("--board and --board-size are for known hands, not for --opponents")
     if (args.game is None) != (args.stage is None):
         raise ValueError("--game and --stage go together")
     if args.game is not None and (args.ranking != "high" or args.wild is not None):
@@ -80,56 +94,116 @@ def run_field(args: argparse.Namespace) -> int:
                                     game=args.game, stage=args.stage, flush_duplicates=args.flush_duplicates,
                                     exact=exact, trials=args.trials, seed=args.seed)
     except ValueError as error:  # in the command line's words
-        raise ValueError(str(error).replace("exact=False or trials=", "--trials").replace("trials=", "--trials")
-                         .replace("seed=", "--seed").replace("stage=", "--stage").replace("game=", "--game")
-                         .replace("wild=", "--wild").replace("ranking=", "--ranking")) from None
+        raise _words(error) from None
     if args.json:
         print(json.dumps({"win": odds.win, "tie": odds.tie, "lose": odds.lose, "exact": odds.exact,
                           "deals": odds.deals, "stderr": odds.stderr}, indent=2))
         return 0
     hand = format_cards(parse_cards(args.hands[0]), unicode=shows_suits(args))
     how = f"every one of {odds.deals:,} deals" if odds.exact else f"{odds.deals:,} sampled deals"
-    print(f"{hand} against {args.opponents} opponent{'s' if args.opponents > 1 else ''} ({how})")
+    print(f"{args.game}, stage {args.stage}: {hand} against {args.opponents} "
+          f"opponent{'s' if args.opponents > 1 else ''} ({how})")
     spread = "" if odds.stderr is None else f"  (± {odds.stderr:.2%})"
     print(f"win {odds.win:7.2%}{spread}  tie {odds.tie:7.2%}  lose {odds.lose:7.2%}")
     return 0
 
 
+def _words(error: ValueError) -> ValueError:
+    """An error of the package in the command line's words."""
+    text = str(error)
+    for name in ("trials", "seed", "stderr", "stage", "game", "wild", "ranking", "board_size", "dead", "board"):
+        text = text.replace(f"{name}=", "--" + name.replace("_", "-"))
+    return ValueError(text.replace("exact=False or --trials", "--trials"))
+
+
+def _header(args: argparse.Namespace, results: list[Any], unicode: bool) -> str:
+    wild = f"{wild_text(parse_wild(args.wild))} wild" if args.wild else "no wild cards"
+    shown = parse_cards(args.board)
+    board = f"board {format_cards(shown, unicode=unicode)}" if shown else "no board yet"
+    left = args.board_size - len(shown)
+    board += f", {left} to come" if left else ("" if args.board_size == 0 else ", complete")
+    if args.board_size == 0:
+        board = "no board"
+    deals = results[0].boards
+    if args.trials is None and args.stderr is None:
+        how = "one deal" if deals == 1 else f"every one of {deals:,} deals"
+    else:
+        how = f"{deals:,} sampled deals" + (f" (seed {args.seed})" if args.seed is not None else "")
+    return f"{args.ranking}, {wild}; {board}; {how}"
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.opponents is not None:
+    if args.game is not None or args.stage is not None:
+        if args.opponents is None:
+            raise ValueError("--game and --stage are for one hand against a guts field: add --opponents")
+        if args.board or args.dead or args.board_size != 5:
+            raise ValueError("--board, --dead and --board-size are not for a guts field (--game)")
+        if args.stderr is not None:
+            raise ValueError("--stderr is not for a guts field (--game): give --trials")
         return run_field(args)
-    for flag in ("game", "stage"):
-        if getattr(args, flag) is not None:
-            raise ValueError(f"--{flag} is for one hand against a field: add --opponents")
-    if args.exact:
-        raise ValueError("--exact is for one hand against a field: known hands are counted exactly by default")
-    if args.seed is not None and args.trials is None:
-        raise ValueError("--seed needs --trials: without it every board is counted, nothing is random")
-    for i, hand in enumerate(args.hands, 1):
+    if args.exact and (args.trials is not None or args.seed is not None):
+        raise ValueError("--exact counts every deal: it takes neither --trials nor --seed")
+    if args.seed is not None and args.trials is None and args.stderr is None and args.opponents is None:
+        raise ValueError("--seed needs --trials or --stderr: without them every deal is counted, nothing is random")
+    players: list[str] = list(args.hands)
+    if args.opponents is not None:
+        if len(players) != 1:
+            raise ValueError(f"--opponents takes one hand, not {len(players)}")
+        players += ["random"] * args.opponents
+    for i, hand in enumerate(players, 1):
         if not hand.strip(" ,\t"):
             raise ValueError(f"hand {i} is empty")
-    shown = len(parse_cards(args.board))
-    dealt = sum(len(parse_cards(h)) for h in args.hands) + shown
-    total = args.trials or (math.comb(52 - dealt, args.board_size - shown) if 0 <= args.board_size - shown <= 52 - dealt
-                            else None)
-    with client_for(args) as client, bar(total, "odds: sampling" if args.trials else "odds: counting",
-                                         quiet=args.quiet, unit=" boards", unit_scale=True) as progress:
-        results = equity(args.hands, args.board, board_size=args.board_size, ranking=args.ranking,
-                         wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
-                         seed=args.seed, progress=progress.advance, client=client)
-    if args.json:
-        print(json.dumps([{"hand": format_cards(r.hand), "win": r.win, "tie": r.tie, "equity": r.equity,
-                           "boards": r.boards} for r in results], indent=2))
-        return 0
-    boards = results[0].boards
-    if args.trials:
-        print(f"sampled {boards:,} boards" + (f" (seed {args.seed})" if args.seed is not None else ""))
-    elif boards == 1:  # counting every completion gives one only when nothing is left to deal
-        print("the board is complete: one deal")
-    else:
-        print(f"all {boards:,} boards")
+    settings = dict(board=args.board, dead=args.dead, board_size=args.board_size, ranking=args.ranking,
+                    wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
+                    seed=args.seed if args.trials or args.stderr else None, stderr=args.stderr)
+    try:
+        total = args.trials or (None if args.stderr is not None else _deals(players, settings))
+        with client_for(args) as client:
+            try:
+                with bar(total, "odds: counting" if total and not args.trials else "odds: sampling",
+                         quiet=args.quiet, unit=" deals", unit_scale=True) as progress:
+                    results = equity(players, progress=progress.advance, client=client, **settings)
+            except TooManyDeals:
+                # against random hands, as for a guts field: counted where possible, else sampled
+                if args.opponents is None or args.exact:
+                    raise
+                settings.update(trials=DEFAULT_TRIALS, seed=args.seed)
+                args.trials = DEFAULT_TRIALS
+                with bar(DEFAULT_TRIALS, "odds: sampling", quiet=args.quiet, unit=" deals",
+                         unit_scale=True) as progress:
+                    results = equity(players, progress=progress.advance, client=client, **settings)
+    except ValueError as error:
+        hint = ("; for hands without a board add --board-size 0, for a guts stage --game and --stage"
+                if "a 'high' hand has" in str(error) and args.board_size else "")
+        raise ValueError(str(_words(error)) + hint) from None
     unicode = shows_suits(args)
-    for r in results:
-        print(f"{format_cards(r.hand, unicode=unicode):<12} win {r.win:7.2%}  tie {r.tie:7.2%}  "
-              f"equity {r.equity:7.2%}")
+    names = [_name(r.hand, unicode) for r in results]
+    if args.json:
+        print(json.dumps([{"hand": _name(r.hand, False), "win": r.win, "tie": r.tie, "equity": r.equity,
+                           "boards": r.boards, "combos": r.combos, "stderr": r.stderr} for r in results], indent=2))
+        return 0
+    print(_header(args, results, unicode))
+    width = max(12, *(len(n) for n in names))
+    sampled = args.trials is not None or args.stderr is not None
+    for name, r in zip(names, results):
+        spread = f"  ± {r.stderr:.2%}" if sampled else ""
+        hands = f"  ({r.combos:,} hands)" if not isinstance(r.hand, tuple) else ""
+        print(f"{name:<{width}}  win {r.win:7.2%}  tie {r.tie:7.2%}  equity {r.equity:7.2%}{spread}{hands}")
     return 0
+
+
+def _name(held: Any, unicode: bool) -> str:
+    return format_cards(held, unicode=unicode) if isinstance(held, tuple) else str(held)
+
+
+def _deals(players: list[str], settings: dict[str, Any]) -> int | None:
+    """The deals a count will take, for the progress bar (None where that is not simple)."""
+    try:
+        cards = [parse_cards(p) for p in players]
+    except ValueError:
+        return None
+    if any(not c for c in cards):
+        return None
+    dealt = sum(map(len, cards)) + len(parse_cards(settings["board"])) + len(parse_cards(settings["dead"]))
+    left = settings["board_size"] - len(parse_cards(settings["board"]))
+    return math.comb(52 - dealt, left) if 0 <= left <= 52 - dealt else None

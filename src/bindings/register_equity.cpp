@@ -1,0 +1,118 @@
+// The equity engine (core/equity.hpp) as one class, _core.Showdown: the settings and the deal,
+// checked once here, then counted exactly by tasks or sampled by chunks with the GIL released.
+// wildeval.odds plans the work and adds the parts up.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../core/equity.hpp"
+#include "../core/parallel.hpp"
+#include "register.hpp"
+
+namespace py = pybind11;
+using namespace wildeval;
+
+namespace {
+
+using Cards = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
+using Weights = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+class PyShowdown {
+public:
+    // players: one (hands, weights) pair each, hands an (n, cards) array of card ints.
+    PyShowdown(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
+               const std::vector<std::pair<Cards, Weights>>& players, const std::vector<int>& board,
+               const std::vector<int>& dead, int board_size)
+        : ev_(ranking, wild_rank_mask, flush_duplicates) {
+        for (const auto& [hands, weights] : players) {
+            if (hands.ndim() != 2) throw py::value_error("each player's hands must be a 2-d array of cards");
+            EquityPlayer player;
+            player.n_cards = static_cast<int>(hands.shape(1));
+            player.cards.assign(hands.data(), hands.data() + hands.size());
+            player.weights.assign(weights.data(), weights.data() + weights.size());
+            if (static_cast<py::ssize_t>(player.weights.size()) != hands.shape(0))
+                throw py::value_error("each player needs one weight per hand");
+            deal_.players.push_back(std::move(player));
+        }
+        auto bytes = [](const std::vector<int>& cards) {
+            std::vector<uint8_t> out;
+            for (int c : cards) {
+                if (c < 0 || c >= kDeck) throw py::value_error("cards must be ints 0-51");
+                out.push_back(static_cast<uint8_t>(c));
+            }
+            return out;
+        };
+        deal_.board = bytes(board);
+        deal_.dead = bytes(dead);
+        deal_.board_size = board_size;
+        deal_.check(ev_);  // std::invalid_argument: a ValueError
+    }
+
+    py::tuple plan() const {
+        const ExactPlan p = plan_exact(deal_);
+        return py::make_tuple(p.hand_sets, p.boards, p.tasks, p.firsts);
+    }
+
+    // One row per task: shares (players * (players + 1)), weight, deals, hand sets.
+    py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) const {
+        std::vector<EquityCounts> parts;
+        {
+            py::gil_scoped_release release;
+            parts = equity_exact(ev_, deal_, first_task, n_tasks, threads_or_all(threads));
+        }
+        const std::size_t width = row_width();
+        py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
+        auto rows = out.mutable_unchecked<2>();
+        for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], &rows(static_cast<py::ssize_t>(i), 0));
+        return out;
+    }
+
+    // The same row for chunks [first_chunk, first_chunk + chunks) of a run of `trials` deals.
+    py::array_t<double> sampled(uint64_t trials, uint64_t seed, uint64_t first_chunk, uint64_t chunks, int threads) const {
+        EquityCounts counts;
+        {
+            py::gil_scoped_release release;
+            counts = equity_sampled(ev_, deal_, trials, seed, first_chunk, chunks, threads_or_all(threads));
+        }
+        py::array_t<double> out(static_cast<py::ssize_t>(row_width()));
+        write_row(counts, out.mutable_data());
+        return out;
+    }
+
+private:
+    static int threads_or_all(int threads) { return threads <= 0 ? hardware_threads() : threads; }
+    std::size_t row_width() const {
+        const std::size_t n = deal_.players.size();
+        return n * (n + 1) + 3;
+    }
+    void write_row(const EquityCounts& c, double* row) const {
+        std::size_t j = 0;
+        for (double s : c.shares) row[j++] = s;
+        row[j++] = c.weight;
+        row[j++] = static_cast<double>(c.deals);
+        row[j] = static_cast<double>(c.hand_sets);
+    }
+
+    wildeval::Evaluator ev_;
+    EquityDeal deal_;
+};
+
+}  // namespace
+
+void register_equity(py::module_& m) {
+    py::class_<PyShowdown>(m, "Showdown")
+        .def(py::init<const std::string&, uint32_t, bool, const std::vector<std::pair<Cards, Weights>>&,
+                      const std::vector<int>&, const std::vector<int>&, int>(),
+             py::arg("ranking"), py::arg("wild_rank_mask"), py::arg("flush_duplicates"), py::arg("players"),
+             py::arg("board"), py::arg("dead"), py::arg("board_size"))
+        .def("plan", &PyShowdown::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
+        .def("exact", &PyShowdown::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
+        .def("sampled", &PyShowdown::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),
+             py::arg("chunks"), py::arg("threads"));
+    m.attr("EQUITY_CHUNK") = kEquityChunk;
+    m.attr("MAX_PLAYERS") = kMaxPlayers;
+}

@@ -1,0 +1,457 @@
+#include "equity.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "bits.hpp"
+#include "deals.hpp"
+#include "parallel.hpp"
+
+namespace wildeval {
+
+EquityCounts& EquityCounts::operator+=(const EquityCounts& other) {
+    for (std::size_t i = 0; i < shares.size() && i < other.shares.size(); ++i) shares[i] += other.shares[i];
+    weight += other.weight;
+    deals += other.deals;
+    hand_sets += other.hand_sets;
+    return *this;
+}
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument(why); }
+
+uint64_t choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t c = 1;
+    for (int i = 0; i < k; ++i) c = c * static_cast<uint64_t>(n - i) / static_cast<uint64_t>(i + 1);
+    return c;
+}
+
+// Cards packed a byte each into a word, the first card in the lowest byte: a row of up to
+// eight cards written with one store (rows are at most kMaxCards = 7 long).
+uint64_t packed(const uint8_t* cards, int n) {
+    uint64_t word = 0;
+    for (int i = 0; i < n; ++i) word |= static_cast<uint64_t>(cards[i]) << (8 * i);
+    return word;
+}
+
+void store_row(uint8_t* at, uint64_t word) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (int i = 0; i < 8; ++i) at[i] = static_cast<uint8_t>(word >> (8 * i));
+#else
+    std::memcpy(at, &word, 8);
+#endif
+}
+
+// Rows of every player's hand with the same boards, a block at a time, evaluated by the batch
+// kernels and tallied: which players hold the best hand, and how many do.
+class Showdown {
+public:
+    static constexpr std::size_t kBlock = 1024;
+
+    Showdown(const Evaluator& ev, const EquityDeal& deal) : ev_(ev), players_(deal.players.size()), counts_(players_) {
+        const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
+        for (std::size_t p = 0; p < players_; ++p) {
+            const EquityPlayer& player = deal.players[p];
+            cols_[p] = player.n_cards + deal.board_size;
+            shift_[p] = 8 * (player.n_cards + static_cast<int>(deal.board.size()));
+            rows_[p].assign(kBlock * static_cast<std::size_t>(cols_[p]) + 8, 0);
+            values_[p].assign(kBlock, 0);
+            hands_[p].resize(player.combos());
+            for (std::size_t i = 0; i < player.combos(); ++i)
+                hands_[p][i] = packed(player.hand(i), player.n_cards) | board << (8 * player.n_cards);
+        }
+        weights_.assign(kBlock, 0.0);
+    }
+
+    // The hand each player holds from now on: hand[p] of player p's list.
+    void hold(const std::size_t* hand) {
+        for (std::size_t p = 0; p < players_; ++p) held_[p] = hands_[p][hand[p]];
+    }
+
+    // One board: the completion's cards packed as packed() does, counted with `weight`.
+    void add(uint64_t completion, double weight) {
+        for (std::size_t p = 0; p < players_; ++p)
+            store_row(rows_[p].data() + filled_ * static_cast<std::size_t>(cols_[p]), held_[p] | completion << shift_[p]);
+        weights_[filled_] = weight;
+        if (++filled_ == kBlock) flush();
+    }
+
+    void flush() {
+        if (filled_ == 0) return;
+        for (std::size_t p = 0; p < players_; ++p)
+            ev_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
+        double* shares = counts_.shares.data();
+        if (players_ == 2) {
+            const int32_t* a = values_[0].data();
+            const int32_t* b = values_[1].data();
+            double first = 0, second = 0, tied = 0, total = 0;
+            for (std::size_t i = 0; i < filled_; ++i) {
+                const double w = weights_[i];
+                first += a[i] > b[i] ? w : 0.0;
+                second += b[i] > a[i] ? w : 0.0;
+                tied += a[i] == b[i] ? w : 0.0;
+                total += w;
+            }
+            shares[1] += first;
+            shares[2] += tied;
+            shares[3 + 1] += second;
+            shares[3 + 2] += tied;
+            counts_.weight += total;
+        } else {
+            const std::size_t stride = players_ + 1;
+            for (std::size_t i = 0; i < filled_; ++i) {
+                int32_t best = values_[0][i];
+                for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
+                std::size_t k = 0;
+                for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
+                for (std::size_t p = 0; p < players_; ++p)
+                    if (values_[p][i] == best) shares[p * stride + k] += weights_[i];
+                counts_.weight += weights_[i];
+            }
+        }
+        counts_.deals += filled_;
+        filled_ = 0;
+    }
+
+    // What was counted since the last take (flushed first), and a fresh start.
+    EquityCounts take() {
+        flush();
+        EquityCounts out(players_);
+        std::swap(out, counts_);
+        return out;
+    }
+
+    EquityCounts& counts() { return counts_; }
+
+private:
+    const Evaluator& ev_;
+    std::size_t players_;
+    int cols_[kMaxPlayers] = {};
+    int shift_[kMaxPlayers] = {};
+    uint64_t held_[kMaxPlayers] = {};
+    std::vector<uint64_t> hands_[kMaxPlayers];  // each hand with the board dealt so far, packed
+    std::vector<uint8_t> rows_[kMaxPlayers];
+    std::vector<int32_t> values_[kMaxPlayers];
+    std::vector<double> weights_;
+    std::size_t filled_ = 0;
+    EquityCounts counts_;
+};
+
+// Every completion of K cards from deck[from..m), packed after `prefix` from bit `shift`.
+template <int K, class Visit>
+void completions(const uint8_t* deck, int m, int from, uint64_t prefix, int shift, Visit& visit) {
+    if constexpr (K == 0) {
+        (void)deck, (void)m, (void)from, (void)shift;
+        visit(prefix);
+    } else {
+        for (int i = from; i <= m - K; ++i)
+            completions<K - 1>(deck, m, i + 1, prefix | static_cast<uint64_t>(deck[i]) << shift, shift + 8, visit);
+    }
+}
+
+// The completions of k cards from deck[0..m) (those whose first card is deck[first], if first >= 0).
+template <class Visit>
+void each_completion(const uint8_t* deck, int m, int k, int first, Visit& visit) {
+    auto run = [&](auto count) {
+        constexpr int K = decltype(count)::value;
+        if constexpr (K == 0) {
+            visit(uint64_t{0});
+        } else if (first >= 0) {
+            completions<K - 1>(deck, m, first + 1, deck[first], 8, visit);
+        } else {
+            completions<K>(deck, m, 0, 0, 0, visit);
+        }
+    };
+    switch (k) {
+        case 0: run(std::integral_constant<int, 0>{}); break;
+        case 1: run(std::integral_constant<int, 1>{}); break;
+        case 2: run(std::integral_constant<int, 2>{}); break;
+        case 3: run(std::integral_constant<int, 3>{}); break;
+        case 4: run(std::integral_constant<int, 4>{}); break;
+        case 5: run(std::integral_constant<int, 5>{}); break;
+        case 6: run(std::integral_constant<int, 6>{}); break;
+        default: run(std::integral_constant<int, 7>{}); break;
+    }
+}
+
+// Each player's hands as card masks.
+std::vector<std::vector<uint64_t>> hand_masks(const EquityDeal& deal) {
+    std::vector<std::vector<uint64_t>> masks(deal.players.size());
+    for (std::size_t p = 0; p < deal.players.size(); ++p) {
+        const EquityPlayer& player = deal.players[p];
+        for (std::size_t i = 0; i < player.combos(); ++i) masks[p].push_back(card_mask(player.hand(i), player.n_cards));
+    }
+    return masks;
+}
+
+// Whether some set of hands shares no card (a search that gives up, saying yes, after `budget` steps).
+bool some_deal(const std::vector<std::vector<uint64_t>>& masks, std::size_t p, uint64_t used, long& budget) {
+    if (p == masks.size()) return true;
+    for (uint64_t m : masks[p]) {
+        if (--budget < 0) return true;
+        if (!(m & used) && some_deal(masks, p + 1, used | m, budget)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+uint64_t EquityDeal::board_and_dead() const {
+    return card_mask(board.data(), static_cast<int>(board.size())) | card_mask(dead.data(), static_cast<int>(dead.size()));
+}
+
+int EquityDeal::cards_left() const {
+    int held = static_cast<int>(board.size() + dead.size());
+    for (const EquityPlayer& p : players) held += p.n_cards;
+    return kDeck - held;
+}
+
+void EquityDeal::check(const Evaluator& ev) const {
+    const RankingSpec& spec = ev.spec();
+    if (players.size() < 2 || players.size() > static_cast<std::size_t>(kMaxPlayers))
+        refuse("equity takes 2 to " + std::to_string(kMaxPlayers) + " players, not " + std::to_string(players.size()));
+    if (board_size < 0 || board_size > kMaxCards) refuse("board_size must be 0 to 7");
+    if (board.size() > static_cast<std::size_t>(board_size)) refuse("the board holds more cards than board_size");
+    auto check_cards = [](const std::vector<uint8_t>& cards, uint64_t& seen, const char* what) {
+        for (uint8_t c : cards) {
+            if (c >= kDeck) refuse(std::string(what) + " holds a byte that is not a card (0-51)");
+            if (seen >> c & 1) refuse(std::string(what) + " repeats card " + card_text(c));
+            seen |= uint64_t{1} << c;
+        }
+    };
+    uint64_t fixed = 0;
+    check_cards(board, fixed, "the board");
+    check_cards(dead, fixed, "the board with the dead cards");
+    for (std::size_t p = 0; p < players.size(); ++p) {
+        const EquityPlayer& player = players[p];
+        const std::string who = "player " + std::to_string(p + 1);
+        const int size = player.n_cards + board_size;
+        if (player.n_cards < 0 || size < spec.min_cards || size > spec.max_cards)
+            refuse(who + "'s hands with the board make " + std::to_string(size) + " cards; a '" + spec.name +
+                   "' hand has " + std::to_string(spec.min_cards) + " to " + std::to_string(spec.max_cards));
+        if (player.combos() == 0) refuse(who + " has no hand");
+        if (player.cards.size() != player.combos() * static_cast<std::size_t>(player.n_cards))
+            refuse(who + ": the cards do not fill the hands");
+        for (double w : player.weights)
+            if (!(w > 0) || !std::isfinite(w)) refuse(who + ": every weight must be a finite number > 0");
+        for (std::size_t i = 0; i < player.combos(); ++i) {
+            uint64_t seen = 0;
+            for (int j = 0; j < player.n_cards; ++j) {
+                const uint8_t c = player.hand(i)[j];
+                if (c >= kDeck) refuse(who + " holds a byte that is not a card (0-51)");
+                if (seen >> c & 1) refuse(who + " holds card " + card_text(c) + " twice");
+                seen |= uint64_t{1} << c;
+            }
+        }
+    }
+    if (cards_left() < missing()) refuse("the deck holds too few cards for these hands and the board");
+}
+
+ExactPlan plan_exact(const EquityDeal& deal) {
+    ExactPlan plan;
+    plan.hand_sets = 1;
+    for (const EquityPlayer& p : deal.players) {
+        const uint64_t n = p.combos();
+        plan.hand_sets = plan.hand_sets > UINT64_MAX / std::max<uint64_t>(n, 1) ? UINT64_MAX : plan.hand_sets * n;
+    }
+    const int m = deal.cards_left(), k = deal.missing();
+    plan.boards = choose(m, k);
+    constexpr uint64_t kSplitSetsBelow = 16, kMostTasks = 4096;
+    if (k >= 1 && plan.hand_sets < kSplitSetsBelow) {
+        plan.firsts = static_cast<uint64_t>(m - k + 1);
+        plan.tasks = plan.hand_sets * plan.firsts;
+    } else {
+        plan.tasks = std::min(plan.hand_sets, kMostTasks);
+    }
+    return plan;
+}
+
+std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, uint64_t first_task,
+                                       uint64_t n_tasks, int threads) {
+    const ExactPlan plan = plan_exact(deal);
+    if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
+    const std::size_t players = deal.players.size();
+    const auto masks = hand_masks(deal);
+    const uint64_t fixed = deal.board_and_dead();
+    const int k = deal.missing();
+    std::vector<EquityCounts> out(n_tasks, EquityCounts(players));
+    std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
+        auto& showdown = per_worker[static_cast<std::size_t>(worker)];
+        if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
+        const uint64_t task = first_task + i;
+        uint64_t set = task, end = task + 1;
+        int first = -1;
+        if (plan.firsts > 0) {
+            set = task / plan.firsts;
+            end = set + 1;
+            first = static_cast<int>(task % plan.firsts);
+        } else {
+            const uint64_t per = plan.hand_sets / plan.tasks, rest = plan.hand_sets % plan.tasks;
+            set = task * per + std::min(task, rest);
+            end = set + per + (task < rest ? 1 : 0);
+        }
+        // the set's hands: digits of `set`, player 0's the most significant
+        std::size_t hand[kMaxPlayers];
+        uint64_t rest_of = set;
+        for (std::size_t p = players; p-- > 0;) {
+            hand[p] = static_cast<std::size_t>(rest_of % masks[p].size());
+            rest_of /= masks[p].size();
+        }
+        uint8_t deck[kDeck];
+        uint64_t sets_counted = 0;
+        for (uint64_t s = set; s < end; ++s) {
+            uint64_t used = fixed;
+            bool apart = true;
+            double weight = 1;
+            for (std::size_t p = 0; p < players && apart; ++p) {
+                const uint64_t m = masks[p][hand[p]];
+                apart = (m & used) == 0;
+                used |= m;
+                weight *= deal.players[p].weights[hand[p]];
+            }
+            if (apart) {
+                int m = 0;
+                for (int c = 0; c < kDeck; ++c)
+                    if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
+                showdown->hold(hand);
+                auto visit = [&](uint64_t completion) { showdown->add(completion, weight); };
+                each_completion(deck, m, k, first, visit);
+                sets_counted += (first <= 0);
+            }
+            for (std::size_t p = players; p-- > 0;) {  // the next set
+                if (++hand[p] < masks[p].size()) break;
+                hand[p] = 0;
+            }
+        }
+        out[i] = showdown->take();
+        out[i].hand_sets = sets_counted;
+    });
+    return out;
+}
+
+EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_t trials, uint64_t seed,
+                            uint64_t first_chunk, uint64_t chunks, int threads) {
+    const std::size_t players = deal.players.size();
+    const auto masks = hand_masks(deal);
+    const uint64_t fixed = deal.board_and_dead();
+    long budget = 10'000'000;
+    if (!some_deal(masks, 0, fixed, budget))
+        throw std::runtime_error("no deal gives every player a hand without sharing a card");
+    const uint64_t all = (trials + kEquityChunk - 1) / kEquityChunk;
+    if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
+    const uint64_t count = chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
+    // How each player's hand is drawn: uniformly where the weights are equal, else by weight;
+    // a player who may hold any hand at all is dealt from the rest of the deck after the others
+    // (each set of the others' hands leaves the same number of hands to them, so this is exact).
+    struct Draw {
+        bool equal = true;
+        bool any = false;
+        std::vector<double> cumulative;
+        std::vector<int> index;  // where `any`: the hand of cards (lo, hi) at lo * kDeck + hi
+    };
+    std::vector<Draw> draws(players);
+    std::vector<std::size_t> order;
+    for (std::size_t p = 0; p < players; ++p) {
+        const EquityPlayer& player = deal.players[p];
+        Draw& d = draws[p];
+        double total = 0;
+        for (double w : player.weights) {
+            d.equal = d.equal && w == player.weights[0];
+            d.cumulative.push_back(total += w);
+        }
+        d.any = d.equal && player.n_cards >= 1 && player.n_cards <= 2 && player.combos() == choose(kDeck, player.n_cards);
+        if (d.any) {  // every hand once: then it is dealt from the deck, and found by its cards
+            d.index.assign(kDeck * kDeck, -1);
+            for (std::size_t i = 0; i < player.combos() && d.any; ++i) {
+                const uint8_t* h = player.hand(i);
+                const int lo = std::min(h[0], h[player.n_cards - 1]), hi = std::max(h[0], h[player.n_cards - 1]);
+                int& at = d.index[static_cast<std::size_t>(lo * kDeck + hi)];
+                d.any = at < 0;
+                at = static_cast<int>(i);
+            }
+        }
+    }
+    for (std::size_t p = 0; p < players; ++p)
+        if (!draws[p].any) order.push_back(p);
+    for (std::size_t p = 0; p < players; ++p)
+        if (draws[p].any) order.push_back(p);
+    std::vector<EquityCounts> per_chunk(count, EquityCounts(players));
+    std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    std::atomic<bool> stuck{false};
+    const int k = deal.missing();
+    run_tasks(threads, count, [&](std::size_t task, int worker) {
+        if (stuck.load(std::memory_order_relaxed)) return;
+        auto& showdown = per_worker[static_cast<std::size_t>(worker)];
+        if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
+        const uint64_t chunk = first_chunk + task;
+        SplitMix rng = SplitMix::for_chunk(seed, chunk);
+        const uint64_t n_trials = std::min<uint64_t>(kEquityChunk, trials - chunk * kEquityChunk);
+        std::size_t hand[kMaxPlayers];
+        for (uint64_t t = 0; t < n_trials; ++t) {
+            uint64_t used = fixed;
+            for (long rejected = 0;; ++rejected) {
+                if (rejected > 1'000'000) {
+                    stuck.store(true);
+                    return;
+                }
+                used = fixed;
+                bool apart = true;
+                for (std::size_t p : order) {
+                    const Draw& d = draws[p];
+                    std::size_t i;
+                    if (d.any) {
+                        int a, b;
+                        do a = static_cast<int>(rng.below(kDeck)); while (used >> a & 1);
+                        used |= uint64_t{1} << a;
+                        if (deal.players[p].n_cards == 1) {
+                            b = a;
+                        } else {
+                            do b = static_cast<int>(rng.below(kDeck)); while (used >> b & 1);
+                            used |= uint64_t{1} << b;
+                        }
+                        i = static_cast<std::size_t>(d.index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
+                    } else {
+                        i = d.equal ? rng.below(static_cast<uint32_t>(d.cumulative.size()))
+                                    : static_cast<std::size_t>(std::upper_bound(d.cumulative.begin(), d.cumulative.end(),
+                                                                                rng.unit() * d.cumulative.back()) -
+                                                               d.cumulative.begin());
+                        i = std::min(i, d.cumulative.size() - 1);
+                        const uint64_t m = masks[p][i];
+                        if (m & used) {
+                            apart = false;
+                            break;
+                        }
+                        used |= m;
+                    }
+                    hand[p] = i;
+                }
+                if (apart) break;
+            }
+            showdown->hold(hand);
+            uint64_t completion = 0;
+            for (int j = 0; j < k; ++j) {
+                int c;
+                do c = static_cast<int>(rng.below(kDeck)); while (used >> c & 1);
+                used |= uint64_t{1} << c;
+                completion |= static_cast<uint64_t>(c) << (8 * j);
+            }
+            showdown->add(completion, 1.0);
+        }
+        per_chunk[task] = showdown->take();
+        per_chunk[task].hand_sets = n_trials;
+    });
+    if (stuck.load()) throw std::runtime_error("the players' hands almost never fit together without sharing a card");
+    EquityCounts total(players);
+    for (const EquityCounts& c : per_chunk) total += c;
+    return total;
+}
+
+}  // namespace wildeval

@@ -1,0 +1,80 @@
+// Showdown equity: players each holding one of a list of weighted hands (a known hand is a
+// list of one), a board dealt so far, dead cards, and every completion of the board counted or
+// a seeded sample of deals.
+//
+// A deal gives every player one of their hands, none sharing a card with another, the board or
+// the dead cards, and completes the board from the rest. Counted exactly, every such deal counts
+// with the product of the players' weights; sampled, deals are drawn with that probability and
+// count one each. Higher values are better for every ranking, so lowball needs nothing of its own.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "evaluator.hpp"
+
+namespace wildeval {
+
+inline constexpr int kMaxPlayers = 10;
+
+// One player's possible hands, n_cards each, and their weights (> 0).
+struct EquityPlayer {
+    int n_cards = 0;
+    std::vector<uint8_t> cards;   // combos() * n_cards
+    std::vector<double> weights;  // one per hand
+    std::size_t combos() const { return weights.size(); }
+    const uint8_t* hand(std::size_t i) const { return cards.data() + i * static_cast<std::size_t>(n_cards); }
+};
+
+struct EquityDeal {
+    std::vector<EquityPlayer> players;
+    std::vector<uint8_t> board;  // dealt so far
+    std::vector<uint8_t> dead;
+    int board_size = 5;
+
+    // std::invalid_argument for 2 > players > kMaxPlayers, a hand size the ranking does not take
+    // with the board, cards that are not cards or repeat within a hand or among the board and
+    // dead cards, a board beyond board_size, or more cards than the deck holds.
+    void check(const Evaluator& ev) const;
+    int missing() const { return board_size - static_cast<int>(board.size()); }
+    // Cards left for the board once every player holds a hand.
+    int cards_left() const;
+    uint64_t board_and_dead() const;
+};
+
+// What part of a run counted. shares[p * (players + 1) + k]: the weight of the deals in which
+// player p holds one of the k best hands (k = 1: alone); weight: of every deal counted.
+struct EquityCounts {
+    std::vector<double> shares;
+    double weight = 0;
+    uint64_t deals = 0;      // deals counted
+    uint64_t hand_sets = 0;  // sets of hands (one per player, sharing no card) whose boards were counted
+
+    explicit EquityCounts(std::size_t players = 0) : shares(players * (players + 1), 0.0) {}
+    EquityCounts& operator+=(const EquityCounts& other);
+};
+
+// Counting every deal is split into tasks fixed by the deal alone (not by threads): one set of
+// hands and the board completions that start with one card of the rest (where there are few
+// sets of hands), or a run of sets of hands.
+struct ExactPlan {
+    uint64_t hand_sets = 0;  // every set of one hand per player, sharing cards or not (saturates)
+    uint64_t boards = 0;     // completions of the board per set of hands
+    uint64_t tasks = 0;
+    uint64_t firsts = 0;     // > 0: task t is set t / firsts, boards whose first card is the (t % firsts)-th left
+};
+ExactPlan plan_exact(const EquityDeal& deal);
+
+// Tasks [first_task, first_task + n_tasks) of plan_exact(deal), one EquityCounts each, in order.
+std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, uint64_t first_task,
+                                       uint64_t n_tasks, int threads);
+
+// Chunks [first_chunk, first_chunk + chunks) of a run of `trials` sampled deals (chunks of
+// kEquityChunk, each drawn from its own generator of (seed, chunk)). std::runtime_error where
+// the hands cannot be dealt without sharing a card, or almost never can.
+inline constexpr uint64_t kEquityChunk = 1 << 16;
+EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_t trials, uint64_t seed,
+                            uint64_t first_chunk, uint64_t chunks, int threads);
+
+}  // namespace wildeval
