@@ -344,7 +344,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     const uint64_t fixed = deal.board_and_dead();
     long budget = 10'000'000;
     if (!some_deal(masks, 0, fixed, budget))
-        throw std::runtime_error("no deal gives every player a hand without sharing a card");
+        throw std::invalid_argument("no deal gives every player a hand without sharing a card");
     const uint64_t all = (trials + kEquityChunk - 1) / kEquityChunk;
     if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
     const uint64_t count = chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
@@ -448,7 +448,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         per_chunk[task] = showdown->take();
         per_chunk[task].hand_sets = n_trials;
     });
-    if (stuck.load()) throw std::runtime_error("the players' hands almost never fit together without sharing a card");
+    if (stuck.load()) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");
     EquityCounts total(players);
     for (const EquityCounts& c : per_chunk) total += c;
     return total;

@@ -71,7 +71,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
                                        uint64_t n_tasks, int threads);
 
 // Chunks [first_chunk, first_chunk + chunks) of a run of `trials` sampled deals (chunks of
-// kEquityChunk, each drawn from its own generator of (seed, chunk)). std::runtime_error where
+// kEquityChunk, each drawn from its own generator of (seed, chunk)). std::invalid_argument where
 // the hands cannot be dealt without sharing a card, or almost never can.
 inline constexpr uint64_t kEquityChunk = 1 << 16;
 EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_t trials, uint64_t seed,

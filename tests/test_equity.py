@@ -1,0 +1,228 @@
+"""The native equity engine: hands and ranges against each other, held to a brute-force count of
+the definition (every set of hands sharing no card, weighted by the product of the weights, every
+completion of the board), to published figures and eval7, and to the properties equity has."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wildeval import Evaluator, _core, parse_cards
+from wildeval.odds import MAX_EXACT_DEALS, TooManyDeals, equity
+from wildeval.ranges import Range
+
+
+def brute(players: list[str | Range], board: str = "", dead: str = "", board_size: int = 5,
+          ranking: str = "high", wild: str | None = None) -> list[tuple[float, float, float]]:
+    """(win, tie, equity) per player straight from the definition, one hand at a time."""
+    ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
+    shown, gone = parse_cards(board), parse_cards(dead)
+    lists = []
+    for p in players:
+        if isinstance(p, Range) or "," in p:
+            lists.append([(h, w) for h, w in Range(p)])
+            continue
+        try:
+            lists.append([(tuple(parse_cards(p)), 1.0)])
+        except ValueError:
+            lists.append([(h, w) for h, w in Range(p)])
+    win = [0.0] * len(players)
+    tie = [0.0] * len(players)
+    share = [0.0] * len(players)
+    total = 0.0
+    for combo in itertools.product(*lists):
+        cards = [c for h, _ in combo for c in h] + shown + gone
+        if len(set(cards)) != len(cards):
+            continue
+        weight = math.prod(w for _, w in combo)
+        deck = [c for c in range(52) if c not in cards]
+        for rest in itertools.combinations(deck, board_size - len(shown)):
+            values = [ev(list(h) + shown + list(rest)) for h, _ in combo]
+            best = max(values)
+            winners = [i for i, v in enumerate(values) if v == best]
+            for i in winners:
+                (win if len(winners) == 1 else tie)[i] += weight
+                share[i] += weight / len(winners)
+            total += weight
+    return [(w / total, t / total, s / total) for w, t, s in zip(win, tie, share)]
+
+
+def outcomes(result: list) -> list[tuple[float, float, float]]:  # type: ignore[type-arg]
+    return [(r.win, r.tie, r.equity) for r in result]
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), [
+    (["As Ad", "KK, QQ"], "2h 7s 9c Qd", ""),
+    (["QQ+:0.5, AKs", "JJ, 0.25(AQs), 7c6c"], "Ah 7c 2d 9s", "Ks"),
+    (["AKs, 22", "random"], "Ah Kh 2h 2d 9s", ""),
+    (["Js Jd", "0.5(KK), QQ, 0.3(AKs), 22"], "2h 7s 9c Qd 3c", ""),
+    (["Ah Kh", "QQ", "T9s:0.5"], "Qh Th 3c 4d", "9d"),
+])
+def test_equity_is_the_weighted_count_of_every_deal(players: list[str], board: str, dead: str) -> None:
+    got = equity(players, board, dead=dead)
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board, dead)]
+    assert math.fsum(r.equity for r in got) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_other_rankings_wild_cards_and_no_board() -> None:
+    for players, kwargs in (
+        (["7s 5d 4c 3h 2s", "random"], {"board_size": 0, "ranking": "low27"}),
+        (["Ah Kh Qh", "2c 3d 5h", "random"], {"board_size": 0, "ranking": "three_card_poker"}),
+        (["Ac 5d", "Kc Kd"], {"board": "3s 3h 9c Qd", "wild": "3"}),
+        (["8h 5s", "7d 2c"], {"board": "Ah 3c 4d 9s", "ranking": "low_a5"}),
+    ):
+        if "random" in players:  # every hand of the known hands' size
+            got = equity(players, **kwargs)  # type: ignore[arg-type]
+            assert got[-1].hand == "random" and math.fsum(r.equity for r in got) == pytest.approx(1.0)
+            continue
+        assert outcomes(equity(players, **kwargs)) == [  # type: ignore[arg-type]
+            pytest.approx(b, abs=1e-12) for b in brute(players, **kwargs)]  # type: ignore[arg-type]
+
+
+def test_random_three_card_hands_against_a_brute_count() -> None:
+    # 3 known cards against every other 3-card hand: C(49, 3) = 18,424 deals, no board
+    got = equity(["Qs Qd 7h", "random"], board_size=0, ranking="high")
+    ev = Evaluator()
+    mine = ev("Qs Qd 7h")
+    rest = [c for c in range(52) if c not in parse_cards("Qs Qd 7h")]
+    values = [ev(list(h)) for h in itertools.combinations(rest, 3)]
+    assert got[0].boards == len(values) == 18_424 and got[1].combos == 18_424
+    assert got[0].win == sum(v < mine for v in values) / len(values)
+    assert got[0].tie == sum(v == mine for v in values) / len(values)
+
+
+def test_published_figures() -> None:
+    aces, kings = equity(["As Ad", "Kc Kd"], threads=1)
+    assert (aces.boards, round(aces.equity, 4), round(kings.equity, 4)) == (1_712_304, 0.8195, 0.1805)
+    # AA against KK over all 36 sets of hands (PokerStove: 81.946 %)
+    aa, kk = equity(["AA", "KK"])
+    assert aa.boards == 36 * 1_712_304 and aa.combos == kk.combos == 6
+    assert round(aa.equity, 5) == 0.81946
+    # a range is the weighted mean of its hands: AKs against QcQd, one suit at a time
+    aks, qq = equity(["AKs", "Qc Qd"])
+    each = [equity([f"A{s} K{s}", "Qc Qd"], threads=1)[0].equity for s in "cdhs"]
+    assert aks.boards == 4 * 1_712_304 and aks.combos == 4
+    assert aks.equity == pytest.approx(sum(each) / 4, abs=1e-12) and each[0] == each[1] < each[2] == each[3]
+
+
+def test_dead_cards_are_cards_nobody_holds() -> None:
+    # a dead card is the same as taking it out of the deck: against brute force
+    assert outcomes(equity(["AA", "KQs"], "2c 7d 9h", dead="Ah Qs")) == [
+        pytest.approx(b, abs=1e-12) for b in brute(["AA", "KQs"], "2c 7d 9h", "Ah Qs")]
+    aa = equity(["AA", "KK"], dead="Ac")[0]
+    assert aa.combos == 3 and aa.boards == 3 * 6 * math.comb(47, 5)
+
+
+def test_weights_scale_nothing_when_equal_and_symmetry() -> None:
+    a = equity(["QQ+, AKs", "JJ-99, AQs"], "Ah 7c 2d 5s")
+    b = equity(["QQ+:0.3, AKs:0.3", "0.7(JJ-99, AQs)"], "Ah 7c 2d 5s")
+    assert outcomes(a) == [pytest.approx(x, abs=1e-12) for x in outcomes(b)]
+    swapped = equity(["JJ-99, AQs", "QQ+, AKs"], "Ah 7c 2d 5s")
+    assert outcomes(swapped)[::-1] == [pytest.approx(x, abs=1e-12) for x in outcomes(a)]
+
+
+def test_eval7_agrees_on_the_river() -> None:
+    eval7 = pytest.importorskip("eval7")
+    cards = lambda text: [eval7.Card(c) for c in text.split()]  # noqa: E731
+    for hero, villain, board in (("Js Jd", "KK, QQ, AKs, 22", "2h 7s 9c Qd 3c"),
+                                 ("As Kd", "QQ+, AQs+, 98s", "Ah 8s 9s 2d Tc"),
+                                 ("7h 6h", "22+, A2s+, KTo+, 76s", "8h 9h 2c Kd 5s")):
+        theirs = eval7.py_hand_vs_range_exact(cards(hero), eval7.HandRange(villain).hands, cards(board))
+        assert equity([hero, villain], board)[0].equity == pytest.approx(theirs, abs=1e-9)
+
+
+def test_multiway_known_hands_and_sampling_close_to_exact() -> None:
+    players = ["As Ad", "Kc Kd", "7h 6h", "Qs Js"]
+    exact = equity(players, "2h 9c")
+    assert exact[0].boards == math.comb(42, 3)
+    assert outcomes(exact) == [pytest.approx(b, abs=1e-12) for b in brute(players, "2h 9c")]
+    sampled = equity(players, "2h 9c", trials=300_000, seed=4)
+    for s, e in zip(sampled, exact):
+        assert s.boards == 300_000 and 0 < s.stderr < 0.002
+        assert abs(s.equity - e.equity) < 5 * s.stderr
+        assert (s.win * s.boards).is_integer() and (s.tie * s.boards).is_integer()
+
+
+def test_sampled_ranges_close_to_exact_and_stderr_stops_early() -> None:
+    players, board = ["QQ+, AKs", "random"], "Ah 7c 2d"
+    exact = equity(players, board)
+    sampled = equity(players, board, trials=400_000, seed=1)
+    assert abs(sampled[0].equity - exact[0].equity) < 5 * sampled[0].stderr
+    stopped = equity(players, board, stderr=0.001, seed=2)
+    assert stopped[0].boards % (16 * _core.EQUITY_CHUNK) == 0 and max(r.stderr for r in stopped) <= 0.001
+    assert stopped[0].boards == 16 * _core.EQUITY_CHUNK  # one round was enough
+    assert abs(stopped[0].equity - exact[0].equity) < 5 * 0.001
+
+
+def test_same_numbers_on_any_threads_and_any_split() -> None:
+    players = ["QQ+, AKs:0.5", "JJ-99", "random"]
+    for kwargs in ({"board": "Ah 7c 2d"}, {"board": "2h", "trials": 200_001, "seed": 9}):
+        one = equity(players, threads=1, **kwargs)  # type: ignore[arg-type]
+        assert equity(players, threads=2, **kwargs) == one  # type: ignore[arg-type]
+        assert equity(players, threads=7, progress=lambda n: None, **kwargs) == one  # type: ignore[arg-type]
+    # the core's own parts: tasks and chunks add up to the whole run, however they are split
+    hands = [(np.array([[51, 50]], dtype=np.uint8), np.ones(1)), (np.array([[47, 46], [45, 44]], dtype=np.uint8),
+                                                                   np.array([1.0, 0.5]))]
+    showdown = _core.Showdown("high", 0, True, hands, [0, 9], [], 5)
+    _, _, tasks, _ = showdown.plan()
+    whole = showdown.exact(0, tasks, 2)
+    assert (np.concatenate([showdown.exact(0, 5, 1), showdown.exact(5, tasks - 5, 2)]) == whole).all()
+    run = showdown.sampled(300_000, 5, 0, 0, 2)
+    parts = showdown.sampled(300_000, 5, 0, 2, 1) + showdown.sampled(300_000, 5, 2, 0, 2)
+    assert (run == parts).all() and run[-2] == 300_000
+
+
+def test_progress_counts_every_deal() -> None:
+    seen: list[int] = []
+    got = equity(["AA", "KK, QQ"], "2h 7s 9c", progress=seen.append)
+    assert sum(seen) == got[0].boards == 6 * 12 * 990
+    sampled: list[int] = []
+    equity(["AA", "KK"], trials=450_000, seed=2, progress=sampled.append)
+    assert sum(sampled) == 450_000
+
+
+@pytest.mark.parametrize(("players", "kwargs", "message"), [
+    (["As Ad"], {}, "at least two hands"),
+    (["As Ad"] * 11, {}, "at most 10"),
+    (["As Ad", "As Kd"], {}, "card As is dealt twice"),
+    (["As Ad", "KK"], {"dead": "Kc Kd Kh"}, "player 2: no hand of 'KK' can be dealt"),
+    (["AA", "AA", "AA"], {}, "no deal"),
+    (["AA", "AA", "AA"], {"trials": 100}, "no deal gives every player a hand"),
+    (["QQ+", "AKx"], {}, "player 2: 'AKx' is neither cards"),
+    (["random", "random"], {}, f"at most {MAX_EXACT_DEALS:,}); pass trials= or stderr="),
+    (["AA", "KK"], {"trials": 10, "seed": -1}, "seed must be None or an int >= 0"),
+    (["AA", "KK"], {"stderr": 0}, "stderr must be None or a number between 0 and 1"),
+    (["AA", "KK"], {"seed": 3}, "seed is for trials= or stderr="),
+    (["As Ad Kd", "Qs Qd Qh"], {"board_size": 5}, "player 1 holds 3 cards"),
+    (["Qs Qd 7h", "AK"], {"board_size": 0}, "a range holds two-card hands"),
+])
+def test_errors_say_what_is_wrong(players: list[str], kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=None) as error:
+        equity(players, **kwargs)  # type: ignore[arg-type]
+    assert message in str(error.value)
+    if "too many" in str(error.value):
+        assert isinstance(error.value, TooManyDeals)
+
+
+hands2 = st.lists(st.sampled_from(sorted(Range("random").hands)), min_size=1, max_size=6, unique=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands2, hands2, st.lists(st.integers(0, 51), min_size=3, max_size=4, unique=True),
+       st.sampled_from([0.25, 0.5, 1.0, 3.0]))
+def test_any_small_ranges_against_brute_force(a: list, b: list, board: list, weight: float) -> None:  # type: ignore[type-arg]
+    first, second = Range({h: weight for h in a}), Range(b)
+    text = " ".join(f"{'23456789TJQKA'[c >> 2]}{'cdhs'[c & 3]}" for c in board)
+    try:
+        want = brute([first, second], text)
+    except ZeroDivisionError:  # no deal: every pair of hands shares a card with the other or the board
+        with pytest.raises(ValueError):
+            equity([first, second], text)
+        return
+    got = equity([first, second], text)
+    assert outcomes(got) == [pytest.approx(w, abs=1e-12) for w in want]
