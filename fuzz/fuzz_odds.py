@@ -1,6 +1,8 @@
-"""Fuzz target: ``wildeval.odds.equity`` on random and hostile hands, boards and options.
+"""Fuzz target: ``wildeval.odds.equity`` on random and hostile hands, ranges, boards, dead cards
+and options.
 
-Properties: only ValueError or TypeError comes out of a bad call; shares are probabilities
+Properties: only ValueError or TypeError comes out of a bad call (a range text too: RangeError);
+a range parses back from its str(); shares are probabilities
 (win + tie <= 1, equities sum to 1); every completion is counted (C(left, missing)) or exactly
 ``trials`` are sampled; the same seed gives the same result; and where the boards are few the
 result equals a count made with the pure-Python reference evaluator.
@@ -19,6 +21,16 @@ from _harness import Data, main, settings  # noqa: E402
 
 from wildeval import reference  # noqa: E402
 from wildeval.odds import equity  # noqa: E402
+from wildeval.ranges import Range  # noqa: E402
+
+# pieces of range texts, good and hostile, joined at random
+_PIECES = ["AA", "KK+", "A2s+", "KTo+", "T9s-65s", "22-55", "AK", "AsKs", "random", "QQ:0.5", "AKs:25%",
+           "0.5(JJ)", "40%(ATs+, KQs)", "A5s-A2s", "AKx", "", "(", ")", ":", "1e400", "-1", "AA:nan", "7c2d",
+           "JJ-", "A", "2c2c", "0(AA)", ",", "  ", "Q9o+"]
+
+
+def _range_text(data: Data) -> str:
+    return ",".join(data.pick(_PIECES) for _ in range(data.int(1, 4)))
 
 
 def _reference_equity(players: list[list[int]], board: list[int], board_size: int, ranking: str,
@@ -55,24 +67,37 @@ def test_one_input(raw: bytes) -> None:
     board = take(data.int(0, 5))
     if data.chance(10) and len(players) > 1 and players[0]:
         players[1].append(players[0][0])  # a card dealt twice
+    ranged = False
+    if data.chance(4) and players:  # a range instead of a known hand
+        text = _range_text(data)
+        try:
+            parsed = Range(text)
+        except ValueError:
+            parsed = None
+        if parsed is not None:
+            assert Range(str(parsed)) == parsed, text
+        players[data.int(0, len(players) - 1)] = text  # type: ignore[call-overload]
+        ranged = True
+    dead = take(data.int(0, 3)) if data.chance(4) else []
     trials = data.pick([None, None, 1, 7, 100, 0, -5, 10**12, True, 2.5])
     seed = data.pick([None, 1, 2**70]) if trials is not None else data.pick([None, None, None, 3])
     threads = data.pick([None, 1, 2, 10**9])
-    call = lambda: equity(players, board, board_size=board_size, ranking=ranking, wild=wild,  # type: ignore[arg-type]  # noqa: E731
-                          flush_duplicates=flush, trials=trials, seed=seed, threads=threads)
+    call = lambda: equity(players, board, dead=dead, board_size=board_size, ranking=ranking,  # type: ignore[arg-type]  # noqa: E731
+                          wild=wild, flush_duplicates=flush, trials=trials, seed=seed, threads=threads)
     try:
         result = call()
     except (ValueError, TypeError):
         return
     assert len(result) == len(players)
     missing = board_size - len(board)
-    left = 52 - sum(map(len, players)) - len(board)
-    assert all(r.boards == (trials if trials is not None else math.comb(left, missing)) for r in result), result
+    if not ranged:
+        left = 52 - sum(map(len, players)) - len(board) - len(dead)
+        assert all(r.boards == (trials if trials is not None else math.comb(left, missing)) for r in result), result
     assert all(0 <= r.win and 0 <= r.tie and r.win + r.tie <= 1 + 1e-12 for r in result), result
     assert abs(sum(r.equity for r in result) - 1) < 1e-9, result
     if seed is not None or trials is None:
         assert call() == result, "the same seed gave another result"
-    if trials is None and result[0].boards <= 50:
+    if trials is None and result[0].boards <= 50 and not ranged and not dead:
         expected = _reference_equity(players, board, board_size, ranking, wild, flush)
         for r, (w, t, s) in zip(result, expected):
             assert abs(r.win - w) < 1e-12 and abs(r.tie - t) < 1e-12 and abs(r.equity - s) < 1e-9, (result, expected)

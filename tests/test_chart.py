@@ -242,7 +242,8 @@ def test_chart_command_json_and_table(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (("--game", "chess", "--stage", "1"), "invalid choice: 'chess'"),
     (("--game", GAME, "--stage", "4"), "must be from 1 to 3"),
-    (("--game", GAME), "required: --stage"),
+    (("--game", GAME), "give --game and --stage (a guts stage), or --versus RANGE"),
+    (("--versus", "QQ+,AKx"), "'AKx' (at character 5)"),
     (("--game", GAME, "--stage", "1", "--opponents", "0-3"), "each count must be 1 to 6"),
     (("--game", GAME, "--stage", "1", "--opponents", "3-1"), "from low to high"),
     (("--game", GAME, "--stage", "1", "--opponents", "many"), "write a count"),

@@ -248,6 +248,7 @@ def _image_size(path: Path) -> tuple[int, int]:
     return pixels.shape[1], pixels.shape[0]
 
 
+@pytest.mark.slow
 def test_bench_quick_json_and_plot(tmp_path: Path) -> None:
     """The benchmark as a user runs it: a report on standard output, the image at the size asked,
     nothing on standard error when it is not a terminal; --load draws that report again."""

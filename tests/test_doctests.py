@@ -30,6 +30,7 @@ MODULES = [
     "wildeval.reference.three_card_poker",
     "wildeval.sampling",
     "wildeval.odds",
+    "wildeval.ranges",
     "wildeval.games",
     "wildeval.games.table",
     "wildeval.games.table.actions",

@@ -4,8 +4,11 @@ completion of the board), to published figures and eval7, and to the properties 
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -226,3 +229,37 @@ def test_any_small_ranges_against_brute_force(a: list, b: list, board: list, wei
         return
     got = equity([first, second], text)
     assert outcomes(got) == [pytest.approx(w, abs=1e-12) for w in want]
+
+
+def test_the_equity_page_shows_what_runs() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "equity.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, flags=re.S)
+    assert blocks
+    runner = doctest.DocTestRunner()
+    for i, block in enumerate(blocks):
+        runner.run(doctest.DocTestParser().get_doctest(block, {}, f"docs/equity.md block {i}", "equity.md", 0))
+    assert runner.failures == 0
+
+
+def test_the_starting_hand_grid(tmp_path: Path) -> None:
+    from wildeval.cli import main
+    from wildeval.grid import class_names, versus_grid
+
+    names = class_names()
+    assert names[0][0] == "AA" and names[0][1] == "AKs" and names[1][0] == "AKo" and names[12][12] == "22"
+    flat = [n for row in names for n in row]
+    assert len(set(flat)) == 169 and sum(len(Range(n)) for n in flat) == 1326
+    grid = versus_grid("QQ+, AKs", trials=5_000, seed=3)
+    aa = grid.cell("AA")
+    exact = equity(["AA", "QQ+, AKs"], trials=5_000, seed=3 + 0)[0]  # the grid's first class, seed + 0
+    assert (aa.equity, aa.hands) == (exact.equity, 6)
+    assert grid.cell("72o").hands == 12 and grid.cell("72o").equity < aa.equity
+    on_board = versus_grid("KK", "Ks Kd 2c", trials=2_000)
+    assert math.isnan(on_board.cell("KK").equity) and on_board.cell("KK").hands == 0
+    out, table = tmp_path / "grid.png", tmp_path / "grid.csv"
+    assert main(["chart", "--versus", "QQ+,AKs", "--deals", "2000", "--out", str(out), "--csv", str(table)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = table.read_text().splitlines()
+    assert rows[0] == "class,row,column,hands,equity,win,tie,stderr" and len(rows) == 170
+    assert rows[1].startswith("AA,1,1,6,") and rows[2].startswith("AKs,1,2,4,")
+    assert main(["chart", "--versus", "QQ+", "--game", "napalm", "--stage", "1"]) == 2

@@ -62,6 +62,7 @@ CASES = [
 MARKS = {"chart": "deals/s", "simulate": "games", "odds": "deals/s", "census": "so far"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", CASES, ids=lambda a: " ".join(a[:2]))
 def test_a_bar_on_a_terminal_none_with_quiet_or_a_pipe(argv: tuple[str, ...], tmp_path: Path) -> None:
     args = [a.replace("{tmp}", str(tmp_path)) for a in argv]

@@ -101,6 +101,7 @@ def _compiler() -> str:
     pytest.fail("no C++ compiler: the package itself needs one to build")
 
 
+@pytest.mark.slow
 def test_a_new_ranking_is_one_file_and_one_registry_row(tmp_path: Path) -> None:
     core = tmp_path / "core"
     shutil.copytree(ROOT / "src" / "core", core)

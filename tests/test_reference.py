@@ -15,6 +15,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -169,6 +170,7 @@ def check_best_five(ev: Evaluator, cards: list[int], value: int) -> None:
             assert p == (free[0] if free else 4 * (p >> 2) + 3)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wild_hands(max_wild_cards=2))
 def test_against_brute_force(hand: tuple[list[int], frozenset[int], bool]) -> None:

@@ -15,6 +15,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux" or shutil.which("g++") is None or shutil.which("cmake") is None,
                     reason="the sanitizer builds need Linux, g++ and cmake")
 def test_sanitized_builds_report_nothing() -> None:

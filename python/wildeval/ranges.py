@@ -201,7 +201,8 @@ class Range:
         if isinstance(source, Range):
             weights = dict(source._weights)
         elif isinstance(source, str):
-            _parse(source, source, 0, 1.0, weights)
+            if source.strip():  # "" is the empty range
+                _parse(source, source, 0, 1.0, weights)
         elif isinstance(source, dict):
             for hand, w in source.items():
                 value = float(w)

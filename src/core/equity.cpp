@@ -49,73 +49,103 @@ void store_row(uint8_t* at, uint64_t word) {
 #endif
 }
 
-// Rows of every player's hand with the same boards, a block at a time, evaluated by the batch
-// kernels and tallied: which players hold the best hand, and how many do.
+// Every player's hand with the same boards, a block at a time, valued by the ranking and
+// tallied: which players hold the best hand, and how many do. Where the ranking values Hand sums
+// (Ranking::card_parts), each board's sum is added to each player's; elsewhere every player's
+// row (hole cards, board, completion) is written with one 8-byte store and the batch kernels
+// read the rows. The boards of a block share one weight (a new weight starts a new block).
 class Showdown {
 public:
-    static constexpr std::size_t kBlock = 1024;
+    static constexpr std::size_t kBlock = 512;
 
-    Showdown(const Evaluator& ev, const EquityDeal& deal) : ev_(ev), players_(deal.players.size()), counts_(players_) {
+    Showdown(const Evaluator& ev, const EquityDeal& deal)
+        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
+        parts_ = ranking_.card_parts(deal.players[0].n_cards + deal.board_size);
         for (std::size_t p = 0; p < players_; ++p) {
             const EquityPlayer& player = deal.players[p];
             cols_[p] = player.n_cards + deal.board_size;
-            shift_[p] = 8 * (player.n_cards + static_cast<int>(deal.board.size()));
-            rows_[p].assign(kBlock * static_cast<std::size_t>(cols_[p]) + 8, 0);
-            values_[p].assign(kBlock, 0);
-            hands_[p].resize(player.combos());
-            for (std::size_t i = 0; i < player.combos(); ++i)
-                hands_[p][i] = packed(player.hand(i), player.n_cards) | board << (8 * player.n_cards);
+            if (ranking_.card_parts(cols_[p]) != parts_) parts_ = nullptr;
         }
-        weights_.assign(kBlock, 0.0);
+        for (std::size_t p = 0; p < players_; ++p) {
+            const EquityPlayer& player = deal.players[p];
+            values_[p].assign(kBlock, 0);
+            if (parts_ != nullptr) {
+                Hand shown = Hand::card(0, 0);
+                for (uint8_t c : deal.board) shown += (*parts_)[c];
+                sums_[p].resize(kBlock);
+                hand_sums_[p].resize(player.combos());
+                for (std::size_t i = 0; i < player.combos(); ++i)
+                    hand_sums_[p][i] = parts_->sum(player.hand(i), player.n_cards) + shown;
+            } else {
+                shift_[p] = 8 * (player.n_cards + static_cast<int>(deal.board.size()));
+                rows_[p].assign(kBlock * static_cast<std::size_t>(cols_[p]) + 8, 0);
+                hands_[p].resize(player.combos());
+                for (std::size_t i = 0; i < player.combos(); ++i)
+                    hands_[p][i] = packed(player.hand(i), player.n_cards) | board << (8 * player.n_cards);
+            }
+        }
     }
+
+    // The parts boards are summed from, or nullptr where boards go as packed cards (add).
+    const CardParts* parts() const { return parts_; }
 
     // The hand each player holds from now on: hand[p] of player p's list.
     void hold(const std::size_t* hand) {
-        for (std::size_t p = 0; p < players_; ++p) held_[p] = hands_[p][hand[p]];
+        for (std::size_t p = 0; p < players_; ++p) {
+            if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][hand[p]];
+            else held_[p] = hands_[p][hand[p]];
+        }
     }
 
     // One board: the completion's cards packed as packed() does, counted with `weight`.
     void add(uint64_t completion, double weight) {
+        start(weight);
         for (std::size_t p = 0; p < players_; ++p)
             store_row(rows_[p].data() + filled_ * static_cast<std::size_t>(cols_[p]), held_[p] | completion << shift_[p]);
-        weights_[filled_] = weight;
+        if (++filled_ == kBlock) flush();
+    }
+
+    // One board as the sum of its completion's parts (from a zero Hand, without the suit bias).
+    void add_sum(const Hand& completion, double weight) {
+        start(weight);
+        for (std::size_t p = 0; p < players_; ++p) sums_[p][filled_] = held_sum_[p] + completion;
         if (++filled_ == kBlock) flush();
     }
 
     void flush() {
         if (filled_ == 0) return;
-        for (std::size_t p = 0; p < players_; ++p)
-            ev_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
-        double* shares = counts_.shares.data();
+        for (std::size_t p = 0; p < players_; ++p) {
+            if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
+            else ranking_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
+        }
+        const std::size_t stride = players_ + 1;
+        uint64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
         if (players_ == 2) {
             const int32_t* a = values_[0].data();
             const int32_t* b = values_[1].data();
-            double first = 0, second = 0, tied = 0, total = 0;
+            uint64_t first = 0, second = 0, tied = 0;
             for (std::size_t i = 0; i < filled_; ++i) {
-                const double w = weights_[i];
-                first += a[i] > b[i] ? w : 0.0;
-                second += b[i] > a[i] ? w : 0.0;
-                tied += a[i] == b[i] ? w : 0.0;
-                total += w;
+                first += a[i] > b[i];
+                second += b[i] > a[i];
             }
-            shares[1] += first;
-            shares[2] += tied;
-            shares[3 + 1] += second;
-            shares[3 + 2] += tied;
-            counts_.weight += total;
+            tied = filled_ - first - second;
+            count[1] = first;
+            count[2] = tied;
+            count[stride + 1] = second;
+            count[stride + 2] = tied;
         } else {
-            const std::size_t stride = players_ + 1;
             for (std::size_t i = 0; i < filled_; ++i) {
                 int32_t best = values_[0][i];
                 for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
                 std::size_t k = 0;
                 for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
-                for (std::size_t p = 0; p < players_; ++p)
-                    if (values_[p][i] == best) shares[p * stride + k] += weights_[i];
-                counts_.weight += weights_[i];
+                for (std::size_t p = 0; p < players_; ++p) count[p * stride + k] += values_[p][i] == best;
             }
         }
+        for (std::size_t j = 0; j < players_ * stride; ++j)
+            if (count[j] != 0) counts_.shares[j] += weight_ * static_cast<double>(count[j]);
+        counts_.weight += weight_ * static_cast<double>(filled_);
         counts_.deals += filled_;
         filled_ = 0;
     }
@@ -128,18 +158,25 @@ public:
         return out;
     }
 
-    EquityCounts& counts() { return counts_; }
-
 private:
-    const Evaluator& ev_;
+    void start(double weight) {
+        if (filled_ > 0 && weight != weight_) flush();
+        weight_ = weight;
+    }
+
+    const Ranking& ranking_;
     std::size_t players_;
+    const CardParts* parts_ = nullptr;
     int cols_[kMaxPlayers] = {};
     int shift_[kMaxPlayers] = {};
     uint64_t held_[kMaxPlayers] = {};
-    std::vector<uint64_t> hands_[kMaxPlayers];  // each hand with the board dealt so far, packed
+    Hand held_sum_[kMaxPlayers];
+    std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed
+    std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
     std::vector<uint8_t> rows_[kMaxPlayers];
+    std::vector<Hand> sums_[kMaxPlayers];
     std::vector<int32_t> values_[kMaxPlayers];
-    std::vector<double> weights_;
+    double weight_ = 1;
     std::size_t filled_ = 0;
     EquityCounts counts_;
 };
@@ -156,17 +193,33 @@ void completions(const uint8_t* deck, int m, int from, uint64_t prefix, int shif
     }
 }
 
-// The completions of k cards from deck[0..m) (those whose first card is deck[first], if first >= 0).
-template <class Visit>
-void each_completion(const uint8_t* deck, int m, int k, int first, Visit& visit) {
+// The same as sums of card parts: each board prefix summed once.
+template <int K, class Visit>
+void completion_sums(const CardParts& parts, const uint8_t* deck, int m, int from, const Hand& prefix, Visit& visit) {
+    if constexpr (K == 0) {
+        (void)parts, (void)deck, (void)m, (void)from;
+        visit(prefix);
+    } else {
+        for (int i = from; i <= m - K; ++i) completion_sums<K - 1>(parts, deck, m, i + 1, prefix + parts[deck[i]], visit);
+    }
+}
+
+// Every completion of k cards from deck[0..m) (those whose first card is deck[first], if first
+// >= 0) into the showdown, each counted with `weight`.
+void each_completion(Showdown& showdown, const uint8_t* deck, int m, int k, int first, double weight) {
     auto run = [&](auto count) {
         constexpr int K = decltype(count)::value;
-        if constexpr (K == 0) {
-            visit(uint64_t{0});
-        } else if (first >= 0) {
-            completions<K - 1>(deck, m, first + 1, deck[first], 8, visit);
+        if (const CardParts* parts = showdown.parts()) {
+            auto visit = [&](const Hand& completion) { showdown.add_sum(completion, weight); };
+            const Hand zero = Hand::card(0, 0);
+            if constexpr (K == 0) visit(zero);
+            else if (first >= 0) completion_sums<K - 1>(*parts, deck, m, first + 1, zero + (*parts)[deck[first]], visit);
+            else completion_sums<K>(*parts, deck, m, 0, zero, visit);
         } else {
-            completions<K>(deck, m, 0, 0, 0, visit);
+            auto visit = [&](uint64_t completion) { showdown.add(completion, weight); };
+            if constexpr (K == 0) visit(uint64_t{0});
+            else if (first >= 0) completions<K - 1>(deck, m, first + 1, deck[first], 8, visit);
+            else completions<K>(deck, m, 0, 0, 0, visit);
         }
     };
     switch (k) {
@@ -322,8 +375,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
                 for (int c = 0; c < kDeck; ++c)
                     if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
                 showdown->hold(hand);
-                auto visit = [&](uint64_t completion) { showdown->add(completion, weight); };
-                each_completion(deck, m, k, first, visit);
+                each_completion(*showdown, deck, m, k, first, weight);
                 sets_counted += (first <= 0);
             }
             for (std::size_t p = players; p-- > 0;) {  // the next set
@@ -437,13 +489,17 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             }
             showdown->hold(hand);
             uint64_t completion = 0;
+            Hand sum = Hand::card(0, 0);
+            const CardParts* parts = showdown->parts();
             for (int j = 0; j < k; ++j) {
                 int c;
                 do c = static_cast<int>(rng.below(kDeck)); while (used >> c & 1);
                 used |= uint64_t{1} << c;
                 completion |= static_cast<uint64_t>(c) << (8 * j);
+                if (parts != nullptr) sum += (*parts)[c];
             }
-            showdown->add(completion, 1.0);
+            if (parts != nullptr) showdown->add_sum(sum, 1.0);
+            else showdown->add(completion, 1.0);
         }
         per_chunk[task] = showdown->take();
         per_chunk[task].hand_sets = n_trials;

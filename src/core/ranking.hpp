@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "cards.hpp"
+#include "hand.hpp"
 
 namespace wildeval {
 
@@ -64,6 +65,15 @@ public:
 
     // Whether evaluate_rows checks the range of its rows' bytes itself for rows of n_cols cards.
     virtual bool checks_cards(int n_cols) const { (void)n_cols; return false; }
+
+    // The card parts (hand.hpp) whose Hand sums evaluate_sums values for hands of n_cards, or
+    // nullptr where the ranking values rows only. With them the equity engine sums each board
+    // once and adds each player's cards to it, instead of writing rows.
+    virtual const CardParts* card_parts(int n_cards) const { (void)n_cards; return nullptr; }
+    // n hands of n_cards distinct valid cards each, given as sums of card_parts(n_cards).
+    virtual void evaluate_sums(const Hand* hands, std::size_t n, int n_cards, int32_t* out) const {
+        (void)hands, (void)n, (void)n_cards, (void)out;
+    }
 
     // The Category (cards.hpp) of a value of this ranking.
     virtual uint32_t category(uint32_t value) const = 0;

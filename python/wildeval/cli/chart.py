@@ -1,4 +1,5 @@
-"""``wildeval chart``: the chance to be best by hand class at a guts stage, as a picture and CSV."""
+"""``wildeval chart``: the chance to be best by hand class at a guts stage, or the hold'em
+starting-hand grid against a range (``--versus``), as a picture and CSV."""
 
 from __future__ import annotations
 
@@ -14,32 +15,45 @@ from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import check_writable, int_in, output_bytes, output_file
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
+from wildeval.grid import DEFAULT_TRIALS as GRID_TRIALS
+from wildeval.grid import plot as plot_grid
+from wildeval.grid import text_table as grid_table
+from wildeval.grid import versus_grid
+from wildeval.grid import write_csv as write_grid_csv
+from wildeval.ranges import Range
 
 IMAGE_FORMATS = ("png", "svg", "pdf")
 
 
 def register(commands: Any) -> None:
     p = commands.add_parser(
-        "chart", help="chance to be best by hand class at a guts stage, against 1..K opponents",
+        "chart", help="chance to be best by hand class at a guts stage; or every hold'em hand against a range",
         description="For every hand class of a guts stage (category and top rank, wild cards resolved: "
                     "'Three kings', 'Pair of kings', 'Ace high'; at five and seven cards also 'Two pair, "
                     "aces up', 'Flush, ace high' ...) the chance that a hand of that class is the best of "
                     "the table against each count of opponents, from seeded random deals. --out draws it "
                     "(one line per opponent count, the classes from the weakest to the strongest along "
                     "the x axis; needs pip install 'wildeval[plot]'), --csv writes the numbers; with "
-                    "neither, a table is printed. About a second at 1,000,000 deals.")
-    p.add_argument("--game", required=True, choices=sorted(GUTS_PRESETS), metavar="GAME",
+                    "neither, a table is printed. About a second at 1,000,000 deals. With --versus RANGE "
+                    "instead: the 13x13 grid of every hold'em starting hand's equity against the range.")
+    p.add_argument("--game", default=None, choices=sorted(GUTS_PRESETS), metavar="GAME",
                    help="the guts game: %(choices)s")
-    p.add_argument("--stage", required=True, type=int_in(1, 3), help="the stage (1 = the first)")
+    p.add_argument("--stage", default=None, type=int_in(1, 3), help="the stage (1 = the first)")
+    versus = p.add_argument_group("the hold'em starting-hand grid (instead of --game and --stage)")
+    versus.add_argument("--versus", default=None, metavar="RANGE",
+                        help='draw the 13x13 grid of every starting hand\'s equity against RANGE, e.g. "QQ+,AKs" '
+                             "(pairs on the diagonal, suited above it, offsuit below)")
+    versus.add_argument("--board", default="", help="the board for --versus (default: preflop)")
     p.add_argument("--opponents", default=None, metavar="K or LOW-HIGH",
                    help="opponent counts, one line each: 1-6 or 3 (default: 1 to the game's most, 6)")
     p.add_argument("--out", default=None, metavar="FILE.png",
                    help="draw the chart into this image (.png, .svg or .pdf)")
     p.add_argument("--csv", default=None, metavar="FILE", help="write the numbers as CSV ('-': standard output)")
-    p.add_argument("--size", default="1600x900", metavar="WxH",
-                   help="image size in pixels (default 1600x900)")
-    p.add_argument("--deals", type=int_in(1, MAX_DEALS), default=DEFAULT_DEALS,
-                   help=f"random deals (default {DEFAULT_DEALS:,})")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="image size in pixels (default 1600x900; 1200x1200 for --versus)")
+    p.add_argument("--deals", type=int_in(1, MAX_DEALS), default=None,
+                   help=f"random deals (default {DEFAULT_DEALS:,}; with --versus, per starting hand, default "
+                        f"{GRID_TRIALS:,})")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0: the same chart every run)")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     add_quiet(p)
@@ -64,12 +78,8 @@ def _image_format(path: str) -> str:
     return extension
 
 
-def run(args: argparse.Namespace) -> int:
-    most = max_opponents(args.game)
-    counts = parse_opponents(args.opponents or f"1-{most}", most)
-    if args.game and args.stage > len(GUTS_PRESETS[args.game].stages):
-        raise ValueError(f"--stage {args.stage}: {args.game} has {len(GUTS_PRESETS[args.game].stages)} stages")
-    size = _size(args.size)
+def _check_outputs(args: argparse.Namespace) -> str | None:
+    """The image format of --out (checked before the work, as the paths are), or None."""
     image_format = _image_format(args.out) if args.out is not None else None
     if args.out is not None:
         try:
@@ -81,6 +91,52 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.out, args.csv):  # before the work, not after it
         if path not in (None, "-"):
             check_writable(path)
+    return image_format
+
+
+def run_grid(args: argparse.Namespace) -> int:
+    if args.game is not None or args.stage is not None or args.opponents is not None:
+        raise ValueError("--versus draws the hold'em grid: it takes neither --game, --stage nor --opponents")
+    size = _size(args.size or "1200x1200")
+    versus = Range(args.versus)
+    image_format = _check_outputs(args)
+    trials = args.deals or GRID_TRIALS
+    with client_for(args) as client, bar(169 * trials, f"chart: versus {versus}", quiet=args.quiet,
+                                         unit=" deals", unit_scale=True) as progress:
+        grid = versus_grid(versus, args.board, trials=trials, seed=args.seed, progress=progress.advance,
+                           client=client)
+    if args.csv is not None:
+        with output_file(args.csv) as stream:
+            write_grid_csv(grid, stream)
+    if args.out is not None and image_format is not None:
+        with output_bytes(args.out) as image:
+            plot_grid(grid, image, size=size, format=image_format)
+    if args.json:
+        print(json.dumps([{"class": c.name, "hands": c.hands, "equity": c.equity, "win": c.win, "tie": c.tie,
+                           "stderr": c.stderr} for c in grid.cells], indent=2))
+    elif args.out is None and args.csv is None:
+        print(grid_table(grid))
+    else:
+        written = [f for f in (args.out, args.csv) if f not in (None, "-")]
+        if written:
+            print(f"169 starting hands against {versus}, {trials:,} deals each: wrote {', '.join(written)}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.versus is not None:
+        return run_grid(args)
+    if args.game is None or args.stage is None:
+        raise ValueError("give --game and --stage (a guts stage), or --versus RANGE (the hold'em grid)")
+    if args.board:
+        raise ValueError("--board is for --versus")
+    args.deals = args.deals or DEFAULT_DEALS
+    most = max_opponents(args.game)
+    counts = parse_opponents(args.opponents or f"1-{most}", most)
+    if args.game and args.stage > len(GUTS_PRESETS[args.game].stages):
+        raise ValueError(f"--stage {args.stage}: {args.game} has {len(GUTS_PRESETS[args.game].stages)} stages")
+    size = _size(args.size or "1600x900")
+    image_format = _check_outputs(args)
     with client_for(args) as client, bar(args.deals, f"chart: {args.game} stage {args.stage}", quiet=args.quiet,
                                          unit=" deals", unit_scale=True) as progress:
         chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed,

@@ -73,6 +73,28 @@ public:
 
     uint32_t category(uint32_t value) const override { return category_of(value); }
 
+    const CardParts* card_parts(int n_cards) const override { (void)n_cards; return &parts_; }
+
+    void evaluate_sums(const Hand* hands, std::size_t n, int n_cards, int32_t* __restrict out) const override {
+        if (wild_) {
+            for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int32_t>(finish<true>(hands[i]));
+        } else if (n_cards == kMaxCards) {  // seven natural cards: their own smaller hash, as in rows_natural
+            const PerfectHash& seven = tables_.seven;
+            const uint64_t multiplier = seven.multiplier;
+            const uint16_t* displacement = seven.displacement.data();
+            const uint32_t* values = seven.values.data();
+            for (std::size_t i = 0; i < n; ++i) {
+                const Hand& h = hands[i];
+                out[i] = static_cast<int32_t>(WILDEVAL_LIKELY(!h.has_flush())
+                                                  ? values[SevenShape::slot(h.key, multiplier, displacement)]
+                                                  : flush_[h.suit_mask(h.flush_suit())]);
+            }
+        } else {
+            for (std::size_t i = 0; i < n; ++i)
+                out[i] = static_cast<int32_t>(finish<false>(hands[i], multiplier_, displacement_, nonflush_));
+        }
+    }
+
     // Cards added in increasing order, carrying the running sum, so that each hand costs one add
     // and one lookup in the innermost loop; one task per lowest card.
     CategoryCounts census(int n_cards, int n_threads, int from, int to) const override {
