@@ -234,6 +234,32 @@ void each_completion(Showdown& showdown, const uint8_t* deck, int m, int k, int 
     }
 }
 
+// Uniform draws of 32 bits, two from each of the generator's words.
+struct Draws32 {
+    SplitMix source;
+    uint64_t word = 0;
+    bool half = false;
+
+    uint32_t next() {
+        half = !half;
+        if (half) {
+            word = source.next();
+            return static_cast<uint32_t>(word);
+        }
+        return static_cast<uint32_t>(word >> 32);
+    }
+    // Uniform in [0, bound): Lemire's multiply-and-reject, no bias.
+    uint32_t below(uint32_t bound) {
+        uint64_t m = static_cast<uint64_t>(next()) * bound;
+        if (static_cast<uint32_t>(m) < bound) {
+            const uint32_t floor = (0u - bound) % bound;
+            while (static_cast<uint32_t>(m) < floor) m = static_cast<uint64_t>(next()) * bound;
+        }
+        return static_cast<uint32_t>(m >> 32);
+    }
+    double unit() { return static_cast<double>(source.next() >> 11) * 0x1.0p-53; }
+};
+
 // Each player's hands as card masks.
 std::vector<std::vector<uint64_t>> hand_masks(const EquityDeal& deal) {
     std::vector<std::vector<uint64_t>> masks(deal.players.size());
@@ -439,67 +465,91 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     std::atomic<bool> stuck{false};
     const int k = deal.missing();
+    bool known = true;  // every player holds one known hand
+    for (const EquityPlayer& player : deal.players) known = known && player.combos() == 1;
     run_tasks(threads, count, [&](std::size_t task, int worker) {
         if (stuck.load(std::memory_order_relaxed)) return;
         auto& showdown = per_worker[static_cast<std::size_t>(worker)];
         if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
         const uint64_t chunk = first_chunk + task;
-        SplitMix rng = SplitMix::for_chunk(seed, chunk);
+        Draws32 rng{SplitMix::for_chunk(seed, chunk)};
         const uint64_t n_trials = std::min<uint64_t>(kEquityChunk, trials - chunk * kEquityChunk);
-        std::size_t hand[kMaxPlayers];
-        for (uint64_t t = 0; t < n_trials; ++t) {
-            uint64_t used = fixed;
-            for (long rejected = 0;; ++rejected) {
-                if (rejected > 1'000'000) {
-                    stuck.store(true);
-                    return;
-                }
-                used = fixed;
-                bool apart = true;
-                for (std::size_t p : order) {
-                    const Draw& d = draws[p];
-                    std::size_t i;
-                    if (d.any) {
-                        int a, b;
-                        do a = static_cast<int>(rng.below(kDeck)); while (used >> a & 1);
-                        used |= uint64_t{1} << a;
-                        if (deal.players[p].n_cards == 1) {
-                            b = a;
-                        } else {
-                            do b = static_cast<int>(rng.below(kDeck)); while (used >> b & 1);
-                            used |= uint64_t{1} << b;
-                        }
-                        i = static_cast<std::size_t>(d.index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
-                    } else {
-                        i = d.equal ? rng.below(static_cast<uint32_t>(d.cumulative.size()))
-                                    : static_cast<std::size_t>(std::upper_bound(d.cumulative.begin(), d.cumulative.end(),
-                                                                                rng.unit() * d.cumulative.back()) -
-                                                               d.cumulative.begin());
-                        i = std::min(i, d.cumulative.size() - 1);
-                        const uint64_t m = masks[p][i];
-                        if (m & used) {
-                            apart = false;
-                            break;
-                        }
-                        used |= m;
-                    }
-                    hand[p] = i;
-                }
-                if (apart) break;
-            }
-            showdown->hold(hand);
+        const CardParts* parts = showdown->parts();
+        std::size_t hand[kMaxPlayers] = {};
+        // the board's cards: a partial Fisher-Yates shuffle of the cards left where every hand is
+        // known, else drawn from the deck until one is free
+        auto deal_board = [&](uint8_t* deck, uint32_t left, uint64_t used) {
             uint64_t completion = 0;
             Hand sum = Hand::card(0, 0);
-            const CardParts* parts = showdown->parts();
             for (int j = 0; j < k; ++j) {
-                int c;
-                do c = static_cast<int>(rng.below(kDeck)); while (used >> c & 1);
-                used |= uint64_t{1} << c;
+                uint8_t c;
+                if (deck != nullptr) {
+                    const uint32_t at = static_cast<uint32_t>(j) + rng.below(left - static_cast<uint32_t>(j));
+                    std::swap(deck[j], deck[at]);
+                    c = deck[j];
+                } else {
+                    do c = static_cast<uint8_t>(rng.below(kDeck)); while (used >> c & 1);
+                    used |= uint64_t{1} << c;
+                }
                 completion |= static_cast<uint64_t>(c) << (8 * j);
                 if (parts != nullptr) sum += (*parts)[c];
             }
             if (parts != nullptr) showdown->add_sum(sum, 1.0);
             else showdown->add(completion, 1.0);
+        };
+        if (known) {
+            uint64_t used = fixed;
+            for (std::size_t p = 0; p < players; ++p) used |= masks[p][0];
+            std::vector<uint8_t> deck = cards_left(used);
+            showdown->hold(hand);
+            for (uint64_t t = 0; t < n_trials; ++t) deal_board(deck.data(), static_cast<uint32_t>(deck.size()), used);
+        } else {
+            for (uint64_t t = 0; t < n_trials; ++t) {
+                uint64_t used = fixed;
+                for (long rejected = 0;; ++rejected) {
+                    if (rejected > 1'000'000) {
+                        stuck.store(true);
+                        return;
+                    }
+                    used = fixed;
+                    bool apart = true;
+                    for (std::size_t p : order) {
+                        const Draw& d = draws[p];
+                        std::size_t i = 0;
+                        if (d.any) {
+                            int a, b;
+                            do a = static_cast<int>(rng.below(kDeck)); while (used >> a & 1);
+                            used |= uint64_t{1} << a;
+                            if (deal.players[p].n_cards == 1) {
+                                b = a;
+                            } else {
+                                do b = static_cast<int>(rng.below(kDeck)); while (used >> b & 1);
+                                used |= uint64_t{1} << b;
+                            }
+                            i = static_cast<std::size_t>(d.index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
+                        } else {
+                            const std::size_t n = d.cumulative.size();
+                            if (n > 1) {
+                                i = d.equal ? rng.below(static_cast<uint32_t>(n))
+                                            : static_cast<std::size_t>(std::upper_bound(d.cumulative.begin(), d.cumulative.end(),
+                                                                                        rng.unit() * d.cumulative.back()) -
+                                                                       d.cumulative.begin());
+                                i = std::min(i, n - 1);
+                            }
+                            const uint64_t m = masks[p][i];
+                            if (m & used) {
+                                apart = false;
+                                break;
+                            }
+                            used |= m;
+                        }
+                        hand[p] = i;
+                    }
+                    if (apart) break;
+                }
+                showdown->hold(hand);
+                deal_board(nullptr, 0, used);
+            }
         }
         per_chunk[task] = showdown->take();
         per_chunk[task].hand_sets = n_trials;
