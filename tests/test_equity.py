@@ -65,6 +65,9 @@ def outcomes(result: list) -> list[tuple[float, float, float]]:  # type: ignore[
     (["AKs, 22", "random"], "Ah Kh 2h 2d 9s", ""),
     (["Js Jd", "0.5(KK), QQ, 0.3(AKs), 22"], "2h 7s 9c Qd 3c", ""),
     (["Ah Kh", "QQ", "T9s:0.5"], "Qh Th 3c 4d", "9d"),
+    # boards that some renaming of the suits keeps: sets of hands counted once per class
+    (["AKs, QQ:0.5", "JJ, T9s"], "2h 7h 9h 3h", "Kc Kd"),
+    (["AA, KQs", "KK:0.25, 76s", "QQ"], "2c 2d 5s 8h", ""),
 ])
 def test_equity_is_the_weighted_count_of_every_deal(players: list[str], board: str, dead: str) -> None:
     got = equity(players, board, dead=dead)

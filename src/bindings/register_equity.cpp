@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,17 +53,18 @@ public:
         deal_.check(ev_);  // std::invalid_argument: a ValueError
     }
 
-    py::tuple plan() const {
-        const ExactPlan p = plan_exact(deal_);
+    py::tuple plan() {
+        const ExactPlan& p = exact_plan();
         return py::make_tuple(p.hand_sets, p.boards, p.tasks, p.firsts);
     }
 
     // One row per task: shares (players * (players + 1)), weight, deals, hand sets.
-    py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) const {
+    py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) {
+        const ExactPlan& plan = exact_plan();
         std::vector<EquityCounts> parts;
         {
             py::gil_scoped_release release;
-            parts = equity_exact(ev_, deal_, first_task, n_tasks, threads_or_all(threads));
+            parts = equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads));
         }
         const std::size_t width = row_width();
         py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
@@ -84,6 +86,15 @@ public:
     }
 
 private:
+    // The plan of an exact count, made once (grouping the sets of hands into classes takes a
+    // while for large ranges).
+    const ExactPlan& exact_plan() {
+        if (!plan_) {
+            py::gil_scoped_release release;
+            plan_ = std::make_unique<ExactPlan>(plan_exact(deal_));
+        }
+        return *plan_;
+    }
     static int threads_or_all(int threads) { return threads <= 0 ? hardware_threads() : threads; }
     std::size_t row_width() const {
         const std::size_t n = deal_.players.size();
@@ -99,6 +110,7 @@ private:
 
     wildeval::Evaluator ev_;
     EquityDeal deal_;
+    std::unique_ptr<ExactPlan> plan_;
 };
 
 }  // namespace

@@ -1,12 +1,14 @@
 #include "equity.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include "bits.hpp"
 #include "deals.hpp"
@@ -90,8 +92,11 @@ public:
     // The parts boards are summed from, or nullptr where boards go as packed cards (add).
     const CardParts* parts() const { return parts_; }
 
-    // The hand each player holds from now on: hand[p] of player p's list.
-    void hold(const std::size_t* hand) {
+    // The hand each player holds from now on: hand[p] of player p's list; each board counts as
+    // `sets` deals (a class of sets of hands, counted once for all).
+    void hold(const std::size_t* hand, uint64_t sets = 1) {
+        if (filled_ > 0 && sets != sets_) flush();
+        sets_ = sets;
         for (std::size_t p = 0; p < players_; ++p) {
             if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][hand[p]];
             else held_[p] = hands_[p][hand[p]];
@@ -146,7 +151,7 @@ public:
         for (std::size_t j = 0; j < players_ * stride; ++j)
             if (count[j] != 0) counts_.shares[j] += weight_ * static_cast<double>(count[j]);
         counts_.weight += weight_ * static_cast<double>(filled_);
-        counts_.deals += filled_;
+        counts_.deals += filled_ * sets_;
         filled_ = 0;
     }
 
@@ -177,6 +182,7 @@ private:
     std::vector<Hand> sums_[kMaxPlayers];
     std::vector<int32_t> values_[kMaxPlayers];
     double weight_ = 1;
+    uint64_t sets_ = 1;
     std::size_t filled_ = 0;
     EquityCounts counts_;
 };
@@ -333,6 +339,81 @@ void EquityDeal::check(const Evaluator& ev) const {
     if (cards_left() < missing()) refuse("the deck holds too few cards for these hands and the board");
 }
 
+namespace {
+
+// The suit renamings that leave the board and the dead cards as they are (the identity first).
+std::vector<std::array<int, kSuits>> board_keeping_renamings(const EquityDeal& deal) {
+    std::vector<std::array<int, kSuits>> out;
+    std::array<int, kSuits> to = {0, 1, 2, 3};
+    auto renamed = [&](const std::vector<uint8_t>& cards) {
+        uint64_t mask = 0;
+        for (uint8_t c : cards) mask |= uint64_t{1} << (4 * rank_of(c) + to[suit_of(c)]);
+        return mask;
+    };
+    const uint64_t board = card_mask(deal.board.data(), static_cast<int>(deal.board.size()));
+    const uint64_t dead = card_mask(deal.dead.data(), static_cast<int>(deal.dead.size()));
+    do {
+        if (renamed(deal.board) == board && renamed(deal.dead) == dead) out.push_back(to);
+    } while (std::next_permutation(to.begin(), to.end()));
+    return out;
+}
+
+// Sets of hands are grouped into classes up to this many sets (each set is renamed every way).
+constexpr uint64_t kClassesUpTo = 200'000;
+
+void find_classes(const EquityDeal& deal, ExactPlan& plan) {
+    const auto renamings = board_keeping_renamings(deal);
+    if (renamings.size() < 2 || plan.hand_sets < 2 || plan.hand_sets > kClassesUpTo) return;
+    const std::size_t players = deal.players.size();
+    const auto masks = hand_masks(deal);
+    const uint64_t fixed = deal.board_and_dead();
+    std::unordered_map<std::string, std::size_t> class_of;
+    std::size_t hand[kMaxPlayers] = {};
+    std::string key, best;
+    for (uint64_t s = 0; s < plan.hand_sets; ++s) {
+        uint64_t used = fixed;
+        bool apart = true;
+        double weight = 1;
+        for (std::size_t p = 0; p < players && apart; ++p) {
+            const uint64_t m = masks[p][hand[p]];
+            apart = (m & used) == 0;
+            used |= m;
+            weight *= deal.players[p].weights[hand[p]];
+        }
+        if (apart) {
+            best.clear();
+            for (const auto& to : renamings) {  // the least renamed set names the class
+                key.clear();
+                for (std::size_t p = 0; p < players; ++p) {
+                    const EquityPlayer& player = deal.players[p];
+                    uint8_t cards[kMaxCards];
+                    for (int j = 0; j < player.n_cards; ++j) {
+                        const uint8_t c = player.hand(hand[p])[j];
+                        cards[j] = static_cast<uint8_t>(4 * rank_of(c) + to[suit_of(c)]);
+                    }
+                    std::sort(cards, cards + player.n_cards);
+                    key.append(reinterpret_cast<const char*>(cards), static_cast<std::size_t>(player.n_cards));
+                }
+                if (best.empty() || key < best) best = key;
+            }
+            const auto [at, added] = class_of.emplace(best, plan.class_set.size());
+            if (added) {
+                plan.class_set.push_back(s);
+                plan.class_weight.push_back(0);
+                plan.class_sets.push_back(0);
+            }
+            plan.class_weight[at->second] += weight;
+            plan.class_sets[at->second] += 1;
+        }
+        for (std::size_t p = players; p-- > 0;) {  // the next set
+            if (++hand[p] < masks[p].size()) break;
+            hand[p] = 0;
+        }
+    }
+}
+
+}  // namespace
+
 ExactPlan plan_exact(const EquityDeal& deal) {
     ExactPlan plan;
     plan.hand_sets = 1;
@@ -342,51 +423,73 @@ ExactPlan plan_exact(const EquityDeal& deal) {
     }
     const int m = deal.cards_left(), k = deal.missing();
     plan.boards = choose(m, k);
-    constexpr uint64_t kSplitSetsBelow = 16, kMostTasks = 4096;
-    if (k >= 1 && plan.hand_sets < kSplitSetsBelow) {
+    find_classes(deal, plan);
+    plan.units = plan.class_set.empty() ? plan.hand_sets : plan.class_set.size();
+    constexpr uint64_t kSplitUnitsBelow = 16, kMostTasks = 4096;
+    if (k >= 1 && plan.units < kSplitUnitsBelow) {
         plan.firsts = static_cast<uint64_t>(m - k + 1);
-        plan.tasks = plan.hand_sets * plan.firsts;
+        plan.tasks = plan.units * plan.firsts;
     } else {
-        plan.tasks = std::min(plan.hand_sets, kMostTasks);
+        plan.tasks = std::min(plan.units, kMostTasks);
     }
     return plan;
 }
 
-std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, uint64_t first_task,
-                                       uint64_t n_tasks, int threads) {
-    const ExactPlan plan = plan_exact(deal);
+std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan,
+                                       uint64_t first_task, uint64_t n_tasks, int threads) {
     if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
     const std::size_t players = deal.players.size();
     const auto masks = hand_masks(deal);
     const uint64_t fixed = deal.board_and_dead();
     const int k = deal.missing();
+    const bool by_class = !plan.class_set.empty();
     std::vector<EquityCounts> out(n_tasks, EquityCounts(players));
     std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
         auto& showdown = per_worker[static_cast<std::size_t>(worker)];
         if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
         const uint64_t task = first_task + i;
-        uint64_t set = task, end = task + 1;
+        uint64_t unit = task, end = task + 1;
         int first = -1;
         if (plan.firsts > 0) {
-            set = task / plan.firsts;
-            end = set + 1;
+            unit = task / plan.firsts;
+            end = unit + 1;
             first = static_cast<int>(task % plan.firsts);
         } else {
-            const uint64_t per = plan.hand_sets / plan.tasks, rest = plan.hand_sets % plan.tasks;
-            set = task * per + std::min(task, rest);
-            end = set + per + (task < rest ? 1 : 0);
-        }
-        // the set's hands: digits of `set`, player 0's the most significant
-        std::size_t hand[kMaxPlayers];
-        uint64_t rest_of = set;
-        for (std::size_t p = players; p-- > 0;) {
-            hand[p] = static_cast<std::size_t>(rest_of % masks[p].size());
-            rest_of /= masks[p].size();
+            const uint64_t per = plan.units / plan.tasks, rest = plan.units % plan.tasks;
+            unit = task * per + std::min(task, rest);
+            end = unit + per + (task < rest ? 1 : 0);
         }
         uint8_t deck[kDeck];
         uint64_t sets_counted = 0;
-        for (uint64_t s = set; s < end; ++s) {
+        std::size_t hand[kMaxPlayers];
+        auto decode = [&](uint64_t set) {  // the set's hands: digits of `set`, player 0's the most significant
+            for (std::size_t p = players; p-- > 0;) {
+                hand[p] = static_cast<std::size_t>(set % masks[p].size());
+                set /= masks[p].size();
+            }
+        };
+        auto count = [&](uint64_t used, double weight, uint64_t sets) {
+            int m = 0;
+            for (int c = 0; c < kDeck; ++c)
+                if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
+            showdown->hold(hand, sets);
+            each_completion(*showdown, deck, m, k, first, weight);
+            if (first <= 0) sets_counted += sets;
+        };
+        if (by_class) {
+            for (uint64_t u = unit; u < end; ++u) {
+                decode(plan.class_set[u]);
+                uint64_t used = fixed;
+                for (std::size_t p = 0; p < players; ++p) used |= masks[p][hand[p]];
+                count(used, plan.class_weight[u], plan.class_sets[u]);
+            }
+            out[i] = showdown->take();
+            out[i].hand_sets = sets_counted;
+            return;
+        }
+        decode(unit);
+        for (uint64_t s = unit; s < end; ++s) {
             uint64_t used = fixed;
             bool apart = true;
             double weight = 1;
@@ -396,14 +499,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
                 used |= m;
                 weight *= deal.players[p].weights[hand[p]];
             }
-            if (apart) {
-                int m = 0;
-                for (int c = 0; c < kDeck; ++c)
-                    if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
-                showdown->hold(hand);
-                each_completion(*showdown, deck, m, k, first, weight);
-                sets_counted += (first <= 0);
-            }
+            if (apart) count(used, weight, 1);
             for (std::size_t p = players; p-- > 0;) {  // the next set
                 if (++hand[p] < masks[p].size()) break;
                 hand[p] = 0;

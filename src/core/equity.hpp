@@ -55,20 +55,29 @@ struct EquityCounts {
     EquityCounts& operator+=(const EquityCounts& other);
 };
 
-// Counting every deal is split into tasks fixed by the deal alone (not by threads): one set of
-// hands and the board completions that start with one card of the rest (where there are few
-// sets of hands), or a run of sets of hands.
+// Counting every deal is split into tasks fixed by the deal alone (not by threads). The units of
+// work are the sets of hands, or, where the suits can be renamed without changing the board and
+// the dead cards, the classes of sets that such a renaming turns into each other (all of a class
+// count the same: AA against KK is three classes of 36 sets), counted once for all. A task is one
+// unit and the board completions that start with one card of the rest (where there are few
+// units), or a run of units.
 struct ExactPlan {
     uint64_t hand_sets = 0;  // every set of one hand per player, sharing cards or not (saturates)
     uint64_t boards = 0;     // completions of the board per set of hands
+    uint64_t units = 0;      // sets of hands, or their classes
     uint64_t tasks = 0;
-    uint64_t firsts = 0;     // > 0: task t is set t / firsts, boards whose first card is the (t % firsts)-th left
+    uint64_t firsts = 0;     // > 0: task t is unit t / firsts, boards whose first card is the (t % firsts)-th left
+    // Where the units are classes: each one's first set (by index, player 0's hand the most
+    // significant digit), the sum of its sets' weights, and how many sets it holds.
+    std::vector<uint64_t> class_set;
+    std::vector<double> class_weight;
+    std::vector<uint64_t> class_sets;
 };
 ExactPlan plan_exact(const EquityDeal& deal);
 
-// Tasks [first_task, first_task + n_tasks) of plan_exact(deal), one EquityCounts each, in order.
-std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, uint64_t first_task,
-                                       uint64_t n_tasks, int threads);
+// Tasks [first_task, first_task + n_tasks) of `plan` (plan_exact(deal)), one EquityCounts each, in order.
+std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan,
+                                       uint64_t first_task, uint64_t n_tasks, int threads);
 
 // Chunks [first_chunk, first_chunk + chunks) of a run of `trials` sampled deals (chunks of
 // kEquityChunk, each drawn from its own generator of (seed, chunk)). std::invalid_argument where
