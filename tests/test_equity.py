@@ -174,10 +174,14 @@ def test_same_numbers_on_any_threads_and_any_split() -> None:
     # the core's own parts: tasks and chunks add up to the whole run, however they are split
     hands = [(np.array([[51, 50]], dtype=np.uint8), np.ones(1)), (np.array([[47, 46], [45, 44]], dtype=np.uint8),
                                                                    np.array([1.0, 0.5]))]
+    for ranking in ("high", "low27"):  # counted through ranks, and by rows split by first card
+        showdown = _core.Showdown(ranking, 0, True, hands, [0, 9], [], 5)
+        _, _, tasks, _ = showdown.plan()
+        whole = showdown.exact(0, tasks, 2)
+        half = tasks // 2
+        assert tasks >= 2 and (np.concatenate([showdown.exact(0, half, 1), showdown.exact(half, tasks - half, 2)])
+                               == whole).all()
     showdown = _core.Showdown("high", 0, True, hands, [0, 9], [], 5)
-    _, _, tasks, _ = showdown.plan()
-    whole = showdown.exact(0, tasks, 2)
-    assert (np.concatenate([showdown.exact(0, 5, 1), showdown.exact(5, tasks - 5, 2)]) == whole).all()
     run = showdown.sampled(300_000, 5, 0, 0, 2)
     parts = showdown.sampled(300_000, 5, 0, 2, 1) + showdown.sampled(300_000, 5, 2, 0, 2)
     assert (run == parts).all() and run[-2] == 300_000
@@ -266,3 +270,26 @@ def test_the_starting_hand_grid(tmp_path: Path) -> None:
     assert rows[0] == "class,row,column,hands,equity,win,tie,stderr" and len(rows) == 170
     assert rows[1].startswith("AA,1,1,6,") and rows[2].startswith("AKs,1,2,4,")
     assert main(["chart", "--versus", "QQ+", "--game", "napalm", "--stage", "1"]) == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=6, max_size=8, unique=True), st.integers(2, 3))
+def test_boards_counted_through_ranks_equal_brute_force(cards: list[int], n_players: int) -> None:
+    # three cards to come: most boards are valued once per multiset of ranks, the ones that could
+    # make a flush one by one (count_by_ranks in equity.cpp)
+    cards = cards[: 2 * n_players + 2]
+    if len(cards) < 2 * n_players + 2:
+        return
+    text = [" ".join(f"{'23456789TJQKA'[c >> 2]}{'cdhs'[c & 3]}" for c in cards[i:i + 2]) for i in range(0, len(cards), 2)]
+    players, board = text[:-1], text[-1]
+    assert outcomes(equity(players, board)) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+
+
+def test_flush_heavy_preflop_spots_against_a_sample() -> None:
+    # five cards to come where flushes decide much: the exact count within 5 standard errors of
+    # an independent sample (drawn card by card, every board valued as it is)
+    for players in (["Ah Kh", "Qh Jh"], ["7h 6h", "5h 4h"], ["As Ks", "2s 2c", "Ts 9s"]):
+        exact = equity(players)
+        sampled = equity(players, trials=300_000, seed=8)
+        for e, r in zip(exact, sampled):
+            assert abs(e.equity - r.equity) < 5 * r.stderr and abs(e.win - r.win) < 0.006

@@ -91,7 +91,7 @@ private:
     const ExactPlan& exact_plan() {
         if (!plan_) {
             py::gil_scoped_release release;
-            plan_ = std::make_unique<ExactPlan>(plan_exact(deal_));
+            plan_ = std::make_unique<ExactPlan>(plan_exact(deal_, counts_by_ranks(ev_, deal_)));
         }
         return *plan_;
     }

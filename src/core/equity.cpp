@@ -115,6 +115,19 @@ public:
     void add_sum(const Hand& completion, double weight) {
         start(weight);
         for (std::size_t p = 0; p < players_; ++p) sums_[p][filled_] = held_sum_[p] + completion;
+        times_[filled_] = 1;
+        if (++filled_ == kBlock) flush();
+    }
+
+    // `times` boards (a negative number takes boards away) on which every player's hand is
+    // valued by its ranks alone, as if it held no flush: the completion's rank key (suit
+    // counters cleared) is added to each player's. For rankings that value_ranks_unless_flush.
+    void add_ranks(uint64_t completion_key, double weight, int64_t times) {
+        start(weight);
+        for (std::size_t p = 0; p < players_; ++p)
+            sums_[p][filled_] = Hand::card(((held_sum_[p].key + completion_key) & kRankPart) + kSuitBias, 0);
+        times_[filled_] = times;
+        several_ = true;
         if (++filled_ == kBlock) flush();
     }
 
@@ -125,16 +138,30 @@ public:
             else ranking_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
         }
         const std::size_t stride = players_ + 1;
-        uint64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
-        if (players_ == 2) {
+        int64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
+        int64_t boards = static_cast<int64_t>(filled_);
+        if (several_) {  // boards that count several times (add_ranks)
+            boards = 0;
+            for (std::size_t i = 0; i < filled_; ++i) {
+                const int64_t t = times_[i];
+                int32_t best = values_[0][i];
+                for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
+                std::size_t k = 0;
+                for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
+                for (std::size_t p = 0; p < players_; ++p)
+                    if (values_[p][i] == best) count[p * stride + k] += t;
+                boards += t;
+            }
+            several_ = false;
+        } else if (players_ == 2) {
             const int32_t* a = values_[0].data();
             const int32_t* b = values_[1].data();
-            uint64_t first = 0, second = 0, tied = 0;
+            int64_t first = 0, second = 0, tied = 0;
             for (std::size_t i = 0; i < filled_; ++i) {
                 first += a[i] > b[i];
                 second += b[i] > a[i];
             }
-            tied = filled_ - first - second;
+            tied = boards - first - second;
             count[1] = first;
             count[2] = tied;
             count[stride + 1] = second;
@@ -150,8 +177,8 @@ public:
         }
         for (std::size_t j = 0; j < players_ * stride; ++j)
             if (count[j] != 0) counts_.shares[j] += weight_ * static_cast<double>(count[j]);
-        counts_.weight += weight_ * static_cast<double>(filled_);
-        counts_.deals += filled_ * sets_;
+        counts_.weight += weight_ * static_cast<double>(boards);
+        counts_.deals += static_cast<uint64_t>(boards) * sets_;  // a run's boards add up to >= 0
         filled_ = 0;
     }
 
@@ -181,6 +208,8 @@ private:
     std::vector<uint8_t> rows_[kMaxPlayers];
     std::vector<Hand> sums_[kMaxPlayers];
     std::vector<int32_t> values_[kMaxPlayers];
+    std::vector<int64_t> times_ = std::vector<int64_t>(kBlock, 1);
+    bool several_ = false;  // some board of the block counts other than once
     double weight_ = 1;
     uint64_t sets_ = 1;
     std::size_t filled_ = 0;
@@ -341,6 +370,62 @@ void EquityDeal::check(const Evaluator& ev) const {
 
 namespace {
 
+// Every combination of `count` cards from deck[from..m), summed onto `prefix`: visit(sum).
+template <class Visit>
+void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int from, const Hand& prefix, Visit& visit) {
+    if (count == 0) {
+        visit(prefix);
+        return;
+    }
+    for (int i = from; i <= m - count; ++i) sums_of(parts, deck, m, count - 1, i + 1, prefix + parts[deck[i]], visit);
+}
+
+// Every completion of k cards from deck[0..m), for a ranking that values ranks unless flush:
+// each multiset of ranks once, counted as many times as it has completions, as if no one held a
+// flush; then every completion that could give someone a flush (`need[s]` or more cards of suit
+// s: 5 less the board's and the most any player holds of s; need[s] >= 1) counted as it is, and
+// taken away again as its ranks alone. Suits with need[s] <= k are the only flush chances.
+void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
+                    double weight) {
+    int of_rank[kRanks] = {};
+    for (int i = 0; i < m; ++i) ++of_rank[rank_of(deck[i])];
+    // the multisets of ranks, rank by rank
+    auto ranks = [&](auto& self, int rank, int left, uint64_t key, int64_t times) -> void {
+        if (left == 0) {
+            showdown.add_ranks(key, weight, times);
+            return;
+        }
+        if (rank == kRanks) return;
+        const uint64_t unit = parts[4 * rank].key & kRankPart;
+        int64_t ways = 1;
+        for (int n = 0; n <= std::min(left, of_rank[rank]); ++n) {
+            self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * ways);
+            ways = ways * (of_rank[rank] - n) / (n + 1);  // C(of_rank, n + 1)
+        }
+    };
+    ranks(ranks, 0, k, 0, 1);
+    // the completions that could hold a flush, each under the lowest suit that could make it
+    for (int s = 0; s < kSuits; ++s) {
+        if (need[s] > k) continue;
+        uint8_t suited[kDeck], other[kDeck];
+        int n_suited = 0, n_other = 0;
+        for (int i = 0; i < m; ++i) {
+            if (suit_of(deck[i]) == s) suited[n_suited++] = deck[i];
+            else other[n_other++] = deck[i];
+        }
+        auto each = [&](const Hand& completion) {
+            for (int lower = 0; lower < s; ++lower)
+                if (static_cast<int>(completion.key >> (kSuitCounterShift + 4 * lower) & 15) >= need[lower]) return;
+            showdown.add_sum(completion, weight);
+            showdown.add_ranks(completion.key & kRankPart, weight, -1);
+        };
+        for (int c = need[s]; c <= std::min(k, n_suited); ++c) {
+            auto rest = [&](const Hand& with_suited) { sums_of(parts, other, n_other, k - c, 0, with_suited, each); };
+            sums_of(parts, suited, n_suited, c, 0, Hand::card(0, 0), rest);
+        }
+    }
+}
+
 // The suit renamings that leave the board and the dead cards as they are (the identity first).
 std::vector<std::array<int, kSuits>> board_keeping_renamings(const EquityDeal& deal) {
     std::vector<std::array<int, kSuits>> out;
@@ -414,7 +499,17 @@ void find_classes(const EquityDeal& deal, ExactPlan& plan) {
 
 }  // namespace
 
-ExactPlan plan_exact(const EquityDeal& deal) {
+bool counts_by_ranks(const Evaluator& ev, const EquityDeal& deal) {
+    const Ranking& ranking = ev.ranking();
+    if (!ranking.values_ranks_unless_flush() || deal.missing() < 1) return false;
+    for (const EquityPlayer& p : deal.players)
+        if (ranking.card_parts(p.n_cards + deal.board_size) != ranking.card_parts(deal.players[0].n_cards + deal.board_size) ||
+            ranking.card_parts(p.n_cards + deal.board_size) == nullptr)
+            return false;
+    return true;
+}
+
+ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
     ExactPlan plan;
     plan.hand_sets = 1;
     for (const EquityPlayer& p : deal.players) {
@@ -426,7 +521,7 @@ ExactPlan plan_exact(const EquityDeal& deal) {
     find_classes(deal, plan);
     plan.units = plan.class_set.empty() ? plan.hand_sets : plan.class_set.size();
     constexpr uint64_t kSplitUnitsBelow = 16, kMostTasks = 4096;
-    if (k >= 1 && plan.units < kSplitUnitsBelow) {
+    if (k >= 1 && plan.units < kSplitUnitsBelow && !by_ranks) {
         plan.firsts = static_cast<uint64_t>(m - k + 1);
         plan.tasks = plan.units * plan.firsts;
     } else {
@@ -443,6 +538,8 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
     const uint64_t fixed = deal.board_and_dead();
     const int k = deal.missing();
     const bool by_class = !plan.class_set.empty();
+    const bool by_ranks = counts_by_ranks(ev, deal) && plan.firsts == 0;
+    const uint64_t board = card_mask(deal.board.data(), static_cast<int>(deal.board.size()));
     std::vector<EquityCounts> out(n_tasks, EquityCounts(players));
     std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
@@ -474,8 +571,21 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             for (int c = 0; c < kDeck; ++c)
                 if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
             showdown->hold(hand, sets);
-            each_completion(*showdown, deck, m, k, first, weight);
             if (first <= 0) sets_counted += sets;
+            if (by_ranks) {  // 5 less the board's cards of each suit and the most a player holds
+                int need[kSuits];
+                for (int s = 0; s < kSuits; ++s) {
+                    int most = 0;
+                    for (std::size_t p = 0; p < players; ++p)
+                        most = std::max(most, popcount64(masks[p][hand[p]] & (uint64_t{0x1111111111111} << s)));
+                    need[s] = 5 - popcount64(board & (uint64_t{0x1111111111111} << s)) - most;
+                }
+                if (*std::min_element(need, need + kSuits) >= 1) {
+                    count_by_ranks(*showdown, *showdown->parts(), deck, m, k, need, weight);
+                    return;
+                }
+            }
+            each_completion(*showdown, deck, m, k, first, weight);
         };
         if (by_class) {
             for (uint64_t u = unit; u < end; ++u) {

@@ -73,7 +73,11 @@ struct ExactPlan {
     std::vector<double> class_weight;
     std::vector<uint64_t> class_sets;
 };
-ExactPlan plan_exact(const EquityDeal& deal);
+// by_ranks: the boards will be counted through their ranks (count_by_ranks in equity.cpp), so a
+// unit is never split by first card.
+ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks = false);
+// Whether the exact count of `deal` goes through ranks (the ranking values ranks unless flush).
+bool counts_by_ranks(const Evaluator& ev, const EquityDeal& deal);
 
 // Tasks [first_task, first_task + n_tasks) of `plan` (plan_exact(deal)), one EquityCounts each, in order.
 std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan,

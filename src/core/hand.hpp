@@ -29,6 +29,7 @@ inline constexpr int kSuitCounterShift = 48;
 inline constexpr uint64_t kSuitBias = uint64_t{0x3333} << kSuitCounterShift;
 inline constexpr uint64_t kFlushFlags = uint64_t{0x8888} << kSuitCounterShift;
 inline constexpr uint64_t kAllSuitsUnit = uint64_t{0x1111} << kSuitCounterShift;
+inline constexpr uint64_t kRankPart = (uint64_t{1} << kSuitCounterShift) - 1;  // a key without its suit counters
 inline constexpr int kSuitMaskSize = 1 << kRanks;
 // The key of a byte that is not a card (52-255) in CardParts::keys(): a bit no card's key sets
 // and seven of them cannot carry out of (bits 40-42), so that a row's summed key shows it.

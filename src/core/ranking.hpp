@@ -75,6 +75,11 @@ public:
         (void)hands, (void)n, (void)n_cards, (void)out;
     }
 
+    // Whether a hand's value is the value of its ranks alone (its sum with the suit counters at
+    // their bias) unless five of its cards share a suit: then the equity engine values most
+    // boards once per multiset of ranks (the natural high ranking).
+    virtual bool values_ranks_unless_flush() const { return false; }
+
     // The Category (cards.hpp) of a value of this ranking.
     virtual uint32_t category(uint32_t value) const = 0;
 

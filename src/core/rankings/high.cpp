@@ -75,6 +75,8 @@ public:
 
     const CardParts* card_parts(int n_cards) const override { (void)n_cards; return &parts_; }
 
+    bool values_ranks_unless_flush() const override { return !wild_; }
+
     void evaluate_sums(const Hand* hands, std::size_t n, int n_cards, int32_t* __restrict out) const override {
         if (wild_) {
             for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int32_t>(finish<true>(hands[i]));
