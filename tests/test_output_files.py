@@ -95,3 +95,17 @@ def test_a_character_device_is_written_through_never_replaced(tmp_path: Path,
     assert stat.S_ISCHR(node.stat().st_mode) and node.stat().st_rdev == os.makedev(1, 3)
     assert os.listdir(tmp_path) == ["null"]
     capsys.readouterr()
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "wildeval", "simulate", "napalm", "--games", "300", "--seed", "1",
+                                "--out", "-"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()  # as `| head -1` does
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=120) in (0, 141)
+    assert "Broken pipe" not in error and "Errno 32" not in error and "Traceback" not in error

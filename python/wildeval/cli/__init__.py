@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -31,6 +33,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:
+        # the reader went away (`... | head -1`): end quietly, as other tools do, with the
+        # shell's code for a closed pipe; standard output goes nowhere from now on, so that
+        # flushing it at exit raises nothing
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except (ValueError, TypeError, OSError) as error:
         print(f"wildeval {args.command}: {error}", file=sys.stderr)
         return 2
