@@ -109,3 +109,16 @@ def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
     error = process.stderr.read().decode()
     assert process.wait(timeout=120) in (0, 141)
     assert "Broken pipe" not in error and "Errno 32" not in error and "Traceback" not in error
+
+
+def test_an_ascii_stream_gets_ascii_cards() -> None:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for argv, want in ((["eval", "A♠ K♠ Q♠ J♠ T♠"], "As Ks Qs Js Ts: Royal flush  [As Ks Qs Js Ts]"),
+                       (["eval", "A♠ K♠ Q♠ J♠ T♠", "--json"], '"hand": "A\\u2660 K\\u2660'),
+                       (["odds", "A♠ K♠", "QQ", "--board", "2c 3d 4h"], "As Ks         win")):
+        done = subprocess.run([sys.executable, "-m", "wildeval", *argv], capture_output=True, env=env)
+        assert done.returncode == 0, done.stderr
+        assert want in done.stdout.decode("ascii")

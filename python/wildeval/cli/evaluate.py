@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
-from wildeval.cards import format_cards
+from wildeval.cards import format_cards, parse_cards, stream_shows_suits
 from wildeval.cli.cluster import add_cluster, client_for
-from wildeval.cli.common import add_settings, hand_sizes_help, int_in
+from wildeval.cli.common import add_ascii, add_settings, hand_sizes_help, int_in, shows_suits
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.evaluator import Evaluator, census
 from wildeval.values import categories_best_first
@@ -23,6 +24,7 @@ def register(commands: Any) -> None:
     )
     p.add_argument("hands", nargs="+", help='one hand per argument, e.g. "3h Kc Kd" or "AsKs"')
     add_settings(p)
+    add_ascii(p)
     p.add_argument("--json", action="store_true",
                    help="print a JSON list: hand, value, category, description, best_five, plays_as")
     p.set_defaults(run=run_eval)
@@ -58,14 +60,16 @@ def run_eval(args: argparse.Namespace) -> int:
             "best_five": format_cards(c for c, _ in best),
             "plays_as": format_cards(p for _, p in best),
         })
-    if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    unicode = shows_suits(args)
+    if args.json:  # the hands as given; escaped where standard output cannot write them
+        print(json.dumps(rows, indent=2, ensure_ascii=not stream_shows_suits(sys.stdout)))
     else:
-        for row in rows:
-            shown = row["best_five"]
-            if row["plays_as"] != shown:
-                shown += f" (as {row['plays_as']})"
-            print(f"{row['hand']}: {row['description']}  [{shown}]  value {row['value']}")
+        for row, text in zip(rows, args.hands):
+            shown = format_cards(parse_cards(row["best_five"]), unicode=unicode)
+            if row["plays_as"] != row["best_five"]:
+                shown += f" (as {format_cards(parse_cards(row['plays_as']), unicode=unicode)})"
+            hand = format_cards(parse_cards(text), unicode=unicode)
+            print(f"{hand}: {row['description']}  [{shown}]  value {row['value']}")
     return 0
 
 
