@@ -270,13 +270,14 @@ def test_bench_quick_json_and_plot(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (("--plot", "b.jpg"), ".png, .svg or .pdf"),
+    (("--plot", "b.jpg"), "--plot b.jpg: the name must end in .png, .svg or .pdf"),
     (("--plot", "-"), "--plot writes a file"),
     (("--plot", "/no/such/folder/b.png"), "there is no folder"),
     (("--plot", "b.png", "--size", "9x9"), "200 to 10000 pixels"),
-    (("--load", "/no/such/report.json"), "No such file"),
-    (("--load", "README.md"), "not JSON"),
-    (("--load", "pyproject.toml", "--quick"), "takes no --quick"),
+    (("--load", "/no/such/report.json"), "--load /no/such/report.json: there is no such file"),
+    (("--load", str(Path(__file__).resolve().parents[1] / "README.md")), "not JSON"),
+    (("--load", str(Path(__file__).resolve().parents[1] / "pyproject.toml"), "--quick"), "takes no --quick"),
+    (("--load", str(Path(__file__).resolve().parent)), "--load"),
 ])
 def test_bench_refuses_bad_arguments_before_measuring(argv: tuple[str, ...], message: str) -> None:
     done = _wildeval("bench", *argv)

@@ -354,6 +354,10 @@ def _load(path: str) -> dict[str, Any]:
             report = json.load(f)
     except json.JSONDecodeError as error:
         raise ValueError(f"--load {path}: not JSON ({error})") from None
+    except FileNotFoundError:
+        raise ValueError(f"--load {path}: there is no such file") from None
+    except OSError as error:
+        raise ValueError(f"--load {path}: {error.strerror or error}") from None
     if not isinstance(report, dict) or not isinstance(report.get("results"), list) or not all(
             isinstance(r, dict) and {"name", "hands_per_second", "vs_reference"} <= set(r) for r in report["results"]) \
             or not isinstance(report.get("machine"), dict):
@@ -365,13 +369,13 @@ def run(args: argparse.Namespace) -> int:
     size = _size(args.size)
     if args.plot == "-":
         raise ValueError("--plot writes a file: give its name")
-    image_format = _image_format(args.plot) if args.plot is not None else None
+    image_format = _image_format(args.plot, "--plot") if args.plot is not None else None
     if args.plot is not None:
+        check_writable(args.plot)  # a path that cannot be written says so, with or without the extra
         try:
             import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: F401 (checked first)
         except ImportError:
             raise ValueError("--plot needs matplotlib: pip install 'wildeval[plot]'") from None
-        check_writable(args.plot)
     if args.load is not None:
         if args.quick:
             raise ValueError("--load measures nothing: it takes no --quick")

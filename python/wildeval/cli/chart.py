@@ -71,10 +71,11 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _image_format(path: str) -> str:
+def _image_format(path: str, option: str = "--out") -> str:
+    """The image format a file name asks for; ValueError naming ``option`` otherwise."""
     extension = os.path.splitext(path)[1].lower().lstrip(".")
     if extension not in IMAGE_FORMATS:
-        raise ValueError(f"--out {path}: the name must end in .png, .svg or .pdf")
+        raise ValueError(f"{option} {path}: the name must end in .png, .svg or .pdf")
     return extension
 
 
