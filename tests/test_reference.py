@@ -171,7 +171,7 @@ def check_best_five(ev: Evaluator, cards: list[int], value: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wild_hands(max_wild_cards=2))
 def test_against_brute_force(hand: tuple[list[int], frozenset[int], bool]) -> None:
     cards, wild, flush_duplicates = hand
