@@ -31,6 +31,7 @@ MODULES = [
     "wildeval.sampling",
     "wildeval.odds",
     "wildeval.ranges",
+    "wildeval.classes",
     "wildeval.games",
     "wildeval.games.table",
     "wildeval.games.table.actions",

@@ -19,7 +19,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-__all__ = ["RANKS", "SUITS", "card", "format_cards", "ordinal", "parse_cards", "rank_of", "stream_shows_suits",
+__all__ = ["RANKS", "SUITS", "card", "format_cards", "from_treys", "ordinal", "parse_cards", "rank_of",
+           "stream_shows_suits", "to_treys",
            "suit_of"]
 
 RANKS = "23456789TJQKA"
@@ -94,7 +95,59 @@ def _parse_text(text: str) -> list[int]:
     return cards
 
 
+# treys' card ints: the rank's prime in bits 0-7, the rank in 8-11, one suit bit in 12-15
+# (spades 1, hearts 2, diamonds 4, clubs 8), one rank bit in 16-28
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_TREYS_SUIT = (8, 4, 2, 1)  # by our suit index: clubs, diamonds, hearts, spades
+
+
+def to_treys(cards: str | Iterable[object]) -> list[int]:
+    """The cards as treys' ints (``treys.Card.new``), for its ``Evaluator.evaluate``.
+
+    >>> to_treys("As Td")
+    [268442665, 16795671]
+    """
+    return [_PRIMES[c >> 2] | (c >> 2) << 8 | _TREYS_SUIT[c & 3] << 12 | 1 << (16 + (c >> 2)) for c in parse_cards(cards)]
+
+
+def from_treys(cards: Iterable[int]) -> list[int]:
+    """Cards from treys' ints; ValueError for an int that is not one of its 52 cards.
+
+    >>> format_cards(from_treys([268442665, 16795671]))
+    'As Td'
+    """
+    out = []
+    for i, x in enumerate(cards):
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise TypeError(f"the {ordinal(i + 1)} item ({x!r}) is not a treys card int")
+        rank, suit_bits = x >> 8 & 15, x >> 12 & 15
+        if rank > 12 or suit_bits not in _TREYS_SUIT:
+            raise ValueError(f"the {ordinal(i + 1)} item ({x}) is not a treys card")
+        c = 4 * rank + _TREYS_SUIT.index(suit_bits)
+        if to_treys([c])[0] != x:
+            raise ValueError(f"the {ordinal(i + 1)} item ({x}) is not a treys card")
+        out.append(c)
+    return out
+
+
+def _foreign_card(item: object) -> str | None:
+    """The text of a card object of eval7 (``Card("As")``) or pokerkit (``Card(rank, suit)``)."""
+    library = type(item).__module__.split(".")[0]
+    if library == "eval7":
+        return str(item)
+    if library == "pokerkit":
+        rank, suit = getattr(item, "rank", None), getattr(item, "suit", None)
+        return f"{getattr(rank, 'value', rank)}{getattr(suit, 'value', suit)}"
+    return None
+
+
 def _as_card(item: object, position: int) -> int:
+    text = _foreign_card(item)
+    if text is not None:
+        try:
+            return _as_card(text, position)
+        except ValueError:
+            raise ValueError(f"the {ordinal(position + 1)} item ({item!r}) is not a card") from None
     if isinstance(item, str):
         parsed = _parse_text(item)
         if len(parsed) != 1:
@@ -116,7 +169,8 @@ def _as_card(item: object, position: int) -> int:
 
 def parse_cards(cards: str | Iterable[object]) -> list[int]:
     """Cards from text (``"As Kd"``, ``"AsKd"``, ``"10h"``, ``"3♥K♣"``) or from an iterable of
-    ints 0-51 and/or one-card strings.
+    ints 0-51, one-card strings and card objects of eval7 or pokerkit (read by their text;
+    treys' ints are ints: convert them with :func:`from_treys`).
 
     Raises ValueError naming the bad token and where it is, or a duplicated card; TypeError for
     items that are neither ints nor text (floats and bools included).

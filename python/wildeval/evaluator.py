@@ -216,6 +216,29 @@ class Evaluator(_core.Evaluator):
         mapped: npt.NDArray[Any] = np.array([fn(v) for v in distinct.tolist()], dtype=dtype)
         return mapped[inverse.reshape(values.shape)] if distinct.size else np.empty(values.shape, dtype)
 
+    @overload
+    def rank(self, value: int, n_cards: int = 5) -> int: ...
+    @overload
+    def rank(self, value: npt.NDArray[np.integer], n_cards: int = 5) -> npt.NDArray[np.int32]: ...
+    def rank(self, value: int | npt.NDArray[np.integer], n_cards: int = 5) -> int | npt.NDArray[np.int32]:
+        """The class of a value among every class of hands of ``n_cards`` cards under these
+        settings, 1 for the best, as treys counts (:mod:`wildeval.classes`; hands of 5 to 7
+        cards share the classes of five); ``classes(n_cards)`` says how many there are.
+
+        >>> ev = Evaluator()
+        >>> ev.rank(ev("As Ks Qs Js Ts")), ev.rank(ev("Kh Kd 9c 5s 2d")), ev.classes()
+        (1, 3727, 7462)
+        """
+        from wildeval.classes import class_rank
+
+        return class_rank(self, value, n_cards)
+
+    def classes(self, n_cards: int = 5) -> int:
+        """How many classes the hands of ``n_cards`` cards fall in under these settings."""
+        from wildeval.classes import class_count
+
+        return class_count(self, n_cards)
+
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
         """The cards that make the value, as ``(card, plays_as)`` pairs in reading order (the
         deciding groups first). A natural card plays as itself, a wild card as its stand-in.
