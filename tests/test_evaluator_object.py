@@ -85,3 +85,15 @@ def test_an_evaluator_made_without_init_raises_instead_of_crashing() -> None:
             _core.Evaluator._census(bare, 5, 1)
         with pytest.raises(TypeError, match=message):
             _core.Evaluator._versus_field(bare, [0, 1], 1, 1, 0, 1, 1)
+
+
+def test_evaluators_with_the_same_settings_are_equal() -> None:
+    import pickle
+
+    from wildeval import Evaluator
+
+    assert Evaluator() == Evaluator() and hash(Evaluator()) == hash(Evaluator())
+    assert Evaluator("high", "2") == Evaluator(wild=[0]) == pickle.loads(pickle.dumps(Evaluator(wild="2")))
+    assert Evaluator() != Evaluator("low27") and Evaluator() != Evaluator(flush_duplicates=False)
+    assert Evaluator(wild="2") != Evaluator(wild="3") and Evaluator() != "high"
+    assert len({Evaluator(), Evaluator(), Evaluator("low_a5")}) == 2

@@ -107,6 +107,22 @@ class Evaluator(_core.Evaluator):
         return (f"Evaluator({self._ranking!r}, wild={wild_text(self._wild)!r}, "
                 f"flush_duplicates={self._flush_duplicates})")
 
+    def __eq__(self, other: object) -> bool:
+        """Evaluators are equal when their settings are: they give every hand the same value.
+
+        >>> Evaluator("high", "2") == Evaluator(wild=[0]), Evaluator() == Evaluator("low27")
+        (True, False)
+        """
+        if not isinstance(other, Evaluator):
+            return NotImplemented
+        return self._settings() == other._settings()
+
+    def __hash__(self) -> int:
+        return hash(self._settings())
+
+    def _settings(self) -> tuple[Any, ...]:
+        return (type(self), self._ranking, self._wild, self._flush_duplicates)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and copied as its settings (for another process, or ``copy.copy``).
 
