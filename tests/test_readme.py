@@ -26,3 +26,11 @@ def test_readme_commands_are_what_ci_runs() -> None:
     assert lines[1] == 'pip install ".[test]" && pytest'
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'pip install ".[test]"' in ci and "\npytest\n" in ci
+
+
+def test_python_m_doctest_reads_the_readme_as_it_is() -> None:
+    # `python -m doctest README.md` treats a fence right after an output line as output
+    import doctest
+
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, verbose=False, report=False)
+    assert result.failed == 0 and result.attempted > 0
