@@ -46,12 +46,18 @@ def test_a_dangling_symlink_creates_its_file(tmp_path: Path) -> None:
         pass
 
 
-def test_a_fifo_is_written_through(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
+def _fifo_with_a_reader(folder: Path) -> tuple[Path, threading.Thread, list[bytes]]:
+    """A FIFO in ``folder`` and a thread reading it to the end into the list."""
+    fifo = folder / "pipe"
     os.mkfifo(fifo)
     got: list[bytes] = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
     reader.start()
+    return fifo, reader, got
+
+
+def test_a_fifo_is_written_through(tmp_path: Path) -> None:
+    fifo, reader, got = _fifo_with_a_reader(tmp_path)
     with output_records(str(fifo)) as out:
         out.write('{"game": 1}\n')
         out.write('{"game": 2}\n')
@@ -61,11 +67,7 @@ def test_a_fifo_is_written_through(tmp_path: Path) -> None:
 
 
 def test_simulate_out_to_a_fifo_gives_the_reader_every_record(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
-    reader.start()
+    fifo, reader, got = _fifo_with_a_reader(tmp_path)
     assert main(["simulate", "napalm", "--players", "3", "--games", "3", "--seed", "1",
                  "--out", str(fifo)]) == 0
     reader.join(timeout=30)

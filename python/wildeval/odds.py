@@ -27,7 +27,7 @@ from wildeval.cards import format_cards, parse_cards
 from wildeval.evaluator import Evaluator, check_threads
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
-from wildeval.ranges import Range, RangeError, every_hand
+from wildeval.ranges import Range, every_hand
 from wildeval.wild import wild_text
 
 __all__ = ["MAX_EXACT_DEALS", "MAX_PLAYERS", "MAX_TRIALS", "Equity", "FieldOdds", "TooManyDeals", "equity",
@@ -89,41 +89,43 @@ def _equity_task(task: _Task) -> npt.NDArray[np.float64]:
     return cast("npt.NDArray[np.float64]", showdown.sampled(*work[1:], threads)[None, :])
 
 
-def _player(item: object, position: int, hole: int) -> tuple[Held, list[tuple[int, ...]], list[float]]:
-    """A player as (what they hold, their hands, their weights): a known hand (text or cards),
-    a range (text or a Range), or random (every hand of ``hole`` cards)."""
+def _read(item: object, position: int) -> Held:
+    """A player as given: a known hand's cards (text or cards), a range (text or a Range), or
+    "random". Text with a comma is read as a range first, other text as cards first."""
     who = f"player {position}"
     if isinstance(item, Range):
-        rng = item
-    elif isinstance(item, str):
-        text = item.strip()
-        if not text.strip(" ,\t"):
-            raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
-        if text.lower() in ("random", "any") and hole != 2:
-            hands = every_hand(hole)
-            return "random", hands, [1.0] * len(hands)
-        first: Exception | None = None
-        for parse in ((lambda: Range(text)), (lambda: parse_cards(text))) if "," in text else \
-                ((lambda: parse_cards(text)), (lambda: Range(text))):
-            try:
-                parsed = parse()
-            except ValueError as error:
-                first = first or error
-                continue
-            if isinstance(parsed, Range):
-                rng = parsed
-                break
-            return tuple(parsed), [tuple(parsed)], [1.0]
-        else:
-            raise ValueError(f"{who}: {text!r} is neither cards (As Ad) nor a range (QQ+, AKs): {first}") from None
-    else:
+        return item
+    if not isinstance(item, str):
         cards = tuple(parse_cards(cast("Iterable[object]", item)))
         if not cards:
             raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
-        return cards, [cards], [1.0]
+        return cards
+    text = item.strip()
+    if not text.strip(" ,\t"):
+        raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
+    if text.lower() in ("random", "any"):
+        return "random"
+    readers: tuple[Callable[[], Held], ...] = (lambda: Range(text), lambda: tuple(parse_cards(text)))
+    first: ValueError | None = None
+    for read in readers if "," in text else readers[::-1]:
+        try:
+            return read()
+        except ValueError as error:
+            first = first or error
+    raise ValueError(f"{who}: {text!r} is neither cards (As Ad) nor a range (QQ+, AKs): {first}") from None
+
+
+def _hands(held: Held, position: int, hole: int) -> tuple[Held, list[tuple[int, ...]], list[float]]:
+    """What a player holds, their hands and their weights; ``random`` is every hand of ``hole`` cards."""
+    if isinstance(held, tuple):
+        return held, [held], [1.0]
+    if held == "random" and hole != 2:
+        hands = every_hand(hole)
+        return held, hands, [1.0] * len(hands)
     if hole != 2:
-        raise ValueError(f"{who}: a range holds two-card hands, and these hands hold {hole} cards: give a "
-                         "known hand or random")
+        raise ValueError(f"player {position}: a range holds two-card hands, and these hands hold {hole} cards: "
+                         "give a known hand or random")
+    rng = Range("random") if held == "random" else cast(Range, held)
     return rng, [tuple(h) for h in rng.hands], rng.weights
 
 
@@ -185,10 +187,10 @@ def equity(
         raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     if not isinstance(board_size, int) or isinstance(board_size, bool) or not 0 <= board_size <= 7:
         raise ValueError(f"board_size must be an int 0 to 7, not {board_size!r}")
-    known = [parse_cards(p) for p in players if not isinstance(p, (str, Range)) or _is_cards(p)]
-    sizes = {len(k) for k in known}
+    read = [_read(p, i) for i, p in enumerate(players, 1)]
+    sizes = {len(h) for h in read if isinstance(h, tuple)}
     hole = sizes.pop() if len(sizes) == 1 else 2
-    parsed = [_player(p, i, hole) for i, p in enumerate(players, 1)]
+    parsed = [_hands(h, i, hole) for i, h in enumerate(read, 1)]
     seen: set[int] = set()
     for c in [c for held, hands, _ in parsed if not isinstance(held, (Range, str)) for c in hands[0]] + shown + gone:
         if c in seen:
@@ -302,21 +304,3 @@ def _stderrs(totals: npt.NDArray[np.float64], n_players: int) -> list[float]:
     mean = (shares / ties).sum(axis=1) / n
     square = (shares / ties**2).sum(axis=1) / n
     return [float(math.sqrt(max(s - m * m, 0.0) * n / (n - 1) / n)) for m, s in zip(mean, square)]
-
-
-def _is_cards(item: str | Range) -> bool:
-    """Whether a player's text is a known hand (as :func:`_player` reads it)."""
-    if isinstance(item, Range):
-        return False
-    text = item.strip()
-    try:
-        parse_cards(text)
-    except ValueError:
-        return False
-    if "," in text:
-        try:
-            Range(text)
-        except RangeError:
-            return True
-        return False
-    return True

@@ -305,6 +305,45 @@ std::vector<std::vector<uint64_t>> hand_masks(const EquityDeal& deal) {
     return masks;
 }
 
+// The sets of hands (one per player) one after another, player 0's hand the most significant
+// digit of a set's number: which hands, whether they share no card, their weight.
+class HandSets {
+public:
+    HandSets(const EquityDeal& deal, const std::vector<std::vector<uint64_t>>& masks) : deal_(deal), masks_(masks) {}
+
+    void go_to(uint64_t set) {
+        for (std::size_t p = masks_.size(); p-- > 0;) {
+            hand_[p] = static_cast<std::size_t>(set % masks_[p].size());
+            set /= masks_[p].size();
+        }
+    }
+    void next() {
+        for (std::size_t p = masks_.size(); p-- > 0;) {
+            if (++hand_[p] < masks_[p].size()) return;
+            hand_[p] = 0;
+        }
+    }
+    // Whether the hands share no card with each other or `fixed`; then `used` holds every card
+    // and `weight` the product of the hands' weights.
+    bool apart(uint64_t fixed, uint64_t& used, double& weight) const {
+        used = fixed;
+        weight = 1;
+        for (std::size_t p = 0; p < masks_.size(); ++p) {
+            const uint64_t m = masks_[p][hand_[p]];
+            if (m & used) return false;
+            used |= m;
+            weight *= deal_.players[p].weights[hand_[p]];
+        }
+        return true;
+    }
+    const std::size_t* hand() const { return hand_; }
+
+private:
+    const EquityDeal& deal_;
+    const std::vector<std::vector<uint64_t>>& masks_;
+    std::size_t hand_[kMaxPlayers] = {};
+};
+
 // Whether some set of hands shares no card (a search that gives up, saying yes, after `budget` steps).
 bool some_deal(const std::vector<std::vector<uint64_t>>& masks, std::size_t p, uint64_t used, long& budget) {
     if (p == masks.size()) return true;
@@ -453,18 +492,13 @@ void find_classes(const EquityDeal& deal, ExactPlan& plan) {
     const auto masks = hand_masks(deal);
     const uint64_t fixed = deal.board_and_dead();
     std::unordered_map<std::string, std::size_t> class_of;
-    std::size_t hand[kMaxPlayers] = {};
+    HandSets sets(deal, masks);
+    const std::size_t* hand = sets.hand();
     std::string key, best;
-    for (uint64_t s = 0; s < plan.hand_sets; ++s) {
-        uint64_t used = fixed;
-        bool apart = true;
-        double weight = 1;
-        for (std::size_t p = 0; p < players && apart; ++p) {
-            const uint64_t m = masks[p][hand[p]];
-            apart = (m & used) == 0;
-            used |= m;
-            weight *= deal.players[p].weights[hand[p]];
-        }
+    for (uint64_t s = 0; s < plan.hand_sets; ++s, sets.next()) {
+        uint64_t used;
+        double weight;
+        const bool apart = sets.apart(fixed, used, weight);
         if (apart) {
             best.clear();
             for (const auto& to : renamings) {  // the least renamed set names the class
@@ -489,10 +523,6 @@ void find_classes(const EquityDeal& deal, ExactPlan& plan) {
             }
             plan.class_weight[at->second] += weight;
             plan.class_sets[at->second] += 1;
-        }
-        for (std::size_t p = players; p-- > 0;) {  // the next set
-            if (++hand[p] < masks[p].size()) break;
-            hand[p] = 0;
         }
     }
 }
@@ -559,13 +589,8 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
         }
         uint8_t deck[kDeck];
         uint64_t sets_counted = 0;
-        std::size_t hand[kMaxPlayers];
-        auto decode = [&](uint64_t set) {  // the set's hands: digits of `set`, player 0's the most significant
-            for (std::size_t p = players; p-- > 0;) {
-                hand[p] = static_cast<std::size_t>(set % masks[p].size());
-                set /= masks[p].size();
-            }
-        };
+        HandSets sets_of_hands(deal, masks);
+        const std::size_t* hand = sets_of_hands.hand();
         auto count = [&](uint64_t used, double weight, uint64_t sets) {
             int m = 0;
             for (int c = 0; c < kDeck; ++c)
@@ -587,33 +612,18 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             }
             each_completion(*showdown, deck, m, k, first, weight);
         };
+        uint64_t used;
+        double weight;
         if (by_class) {
             for (uint64_t u = unit; u < end; ++u) {
-                decode(plan.class_set[u]);
-                uint64_t used = fixed;
-                for (std::size_t p = 0; p < players; ++p) used |= masks[p][hand[p]];
+                sets_of_hands.go_to(plan.class_set[u]);
+                sets_of_hands.apart(fixed, used, weight);  // a class's first set shares no card
                 count(used, plan.class_weight[u], plan.class_sets[u]);
             }
-            out[i] = showdown->take();
-            out[i].hand_sets = sets_counted;
-            return;
-        }
-        decode(unit);
-        for (uint64_t s = unit; s < end; ++s) {
-            uint64_t used = fixed;
-            bool apart = true;
-            double weight = 1;
-            for (std::size_t p = 0; p < players && apart; ++p) {
-                const uint64_t m = masks[p][hand[p]];
-                apart = (m & used) == 0;
-                used |= m;
-                weight *= deal.players[p].weights[hand[p]];
-            }
-            if (apart) count(used, weight, 1);
-            for (std::size_t p = players; p-- > 0;) {  // the next set
-                if (++hand[p] < masks[p].size()) break;
-                hand[p] = 0;
-            }
+        } else {
+            sets_of_hands.go_to(unit);
+            for (uint64_t s = unit; s < end; ++s, sets_of_hands.next())
+                if (sets_of_hands.apart(fixed, used, weight)) count(used, weight, 1);
         }
         out[i] = showdown->take();
         out[i].hand_sets = sets_counted;

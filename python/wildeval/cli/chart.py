@@ -7,7 +7,8 @@ import argparse
 import json
 import os
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from wildeval.chart import DEFAULT_DEALS, MAX_DEALS, field_chart, max_opponents, parse_opponents, plot, \
     text_table, write_csv
@@ -106,22 +107,31 @@ def run_grid(args: argparse.Namespace) -> int:
                                          unit=" deals", unit_scale=True) as progress:
         grid = versus_grid(versus, args.board, trials=trials, seed=args.seed, progress=progress.advance,
                            client=client)
+    _write(args, lambda stream: write_grid_csv(grid, stream),
+           lambda image: plot_grid(grid, image, size=size, format=cast(str, image_format)),
+           lambda: [{"class": c.name, "hands": c.hands, "equity": c.equity, "win": c.win, "tie": c.tie,
+                     "stderr": c.stderr} for c in grid.cells],
+           lambda: grid_table(grid), f"169 starting hands against {versus}, {trials:,} deals each")
+    return 0
+
+
+def _write(args: argparse.Namespace, csv: Callable[[Any], None], image: Callable[[Any], None],
+           as_json: Callable[[], Any], table: Callable[[], str], summary: str) -> None:
+    """--csv, --out, then --json, a table (neither file asked for) or a line naming the files."""
     if args.csv is not None:
         with output_file(args.csv) as stream:
-            write_grid_csv(grid, stream)
-    if args.out is not None and image_format is not None:
-        with output_bytes(args.out) as image:
-            plot_grid(grid, image, size=size, format=image_format)
+            csv(stream)
+    if args.out is not None:
+        with output_bytes(args.out) as stream:
+            image(stream)
     if args.json:
-        print(json.dumps([{"class": c.name, "hands": c.hands, "equity": c.equity, "win": c.win, "tie": c.tie,
-                           "stderr": c.stderr} for c in grid.cells], indent=2))
+        print(json.dumps(as_json(), indent=2))
     elif args.out is None and args.csv is None:
-        print(grid_table(grid))
+        print(table())
     else:
         written = [f for f in (args.out, args.csv) if f not in (None, "-")]
         if written:
-            print(f"169 starting hands against {versus}, {trials:,} deals each: wrote {', '.join(written)}")
-    return 0
+            print(f"{summary}: wrote {', '.join(written)}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,19 +152,9 @@ def run(args: argparse.Namespace) -> int:
                                          unit=" deals", unit_scale=True) as progress:
         chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed,
                             progress=progress.advance, client=client)
-    if args.csv is not None:
-        with output_file(args.csv) as stream:
-            write_csv(chart, stream)
-    if args.out is not None and image_format is not None:
-        with output_bytes(args.out) as image:
-            plot(chart, image, size=size, format=image_format)
-    if args.json:
-        print(json.dumps(chart.to_dict(), indent=2))
-    elif args.out is None and args.csv is None:
-        print(text_table(chart))
-    else:
-        written = [f for f in (args.out, args.csv) if f not in (None, "-")]
-        if written:
-            print(f"{len(chart.classes)} hand classes, {len(counts)} opponent count"
-                  f"{'s' if len(counts) > 1 else ''}, {chart.deals:,} deals: wrote {', '.join(written)}")
+    _write(args, lambda stream: write_csv(chart, stream),
+           lambda image: plot(chart, image, size=size, format=cast(str, image_format)), chart.to_dict,
+           lambda: text_table(chart),
+           f"{len(chart.classes)} hand classes, {len(counts)} opponent count{'s' if len(counts) > 1 else ''}, "
+           f"{chart.deals:,} deals")
     return 0
