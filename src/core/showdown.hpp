@@ -1,0 +1,309 @@
+// The equity engine's parts shared by its exact count (equity_exact.cpp) and its sampler
+// (equity.cpp): a block of every player's hand on the same boards, valued and tallied
+// (Showdown); every completion of a board in order; the sets of hands in order (HandSets).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "bits.hpp"
+#include "equity.hpp"
+#include "hand.hpp"
+
+namespace wildeval::showdown {
+
+inline uint64_t choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t c = 1;
+    for (int i = 0; i < k; ++i) c = c * static_cast<uint64_t>(n - i) / static_cast<uint64_t>(i + 1);
+    return c;
+}
+
+// Cards packed a byte each into a word, the first card in the lowest byte: a row of up to
+// eight cards written with one store (rows are at most kMaxCards = 7 long).
+inline uint64_t packed(const uint8_t* cards, int n) {
+    uint64_t word = 0;
+    for (int i = 0; i < n; ++i) word |= static_cast<uint64_t>(cards[i]) << (8 * i);
+    return word;
+}
+
+inline void store_row(uint8_t* at, uint64_t word) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (int i = 0; i < 8; ++i) at[i] = static_cast<uint8_t>(word >> (8 * i));
+#else
+    std::memcpy(at, &word, 8);
+#endif
+}
+
+// Every player's hand with the same boards, a block at a time, valued by the ranking and
+// tallied: which players hold the best hand, and how many do. Where the ranking values Hand sums
+// (Ranking::card_parts), each board's sum is added to each player's; elsewhere every player's
+// row (hole cards, board, completion) is written with one 8-byte store and the batch kernels
+// read the rows. The boards of a block share one weight (a new weight starts a new block).
+class Showdown {
+public:
+    static constexpr std::size_t kBlock = 512;
+
+    Showdown(const Evaluator& ev, const EquityDeal& deal)
+        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
+        const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
+        parts_ = ranking_.card_parts(deal.players[0].n_cards + deal.board_size);
+        for (std::size_t p = 0; p < players_; ++p) {
+            const EquityPlayer& player = deal.players[p];
+            cols_[p] = player.n_cards + deal.board_size;
+            if (ranking_.card_parts(cols_[p]) != parts_) parts_ = nullptr;
+        }
+        for (std::size_t p = 0; p < players_; ++p) {
+            const EquityPlayer& player = deal.players[p];
+            values_[p].assign(kBlock, 0);
+            if (parts_ != nullptr) {
+                Hand shown = Hand::card(0, 0);
+                for (uint8_t c : deal.board) shown += (*parts_)[c];
+                sums_[p].resize(kBlock);
+                hand_sums_[p].resize(player.combos());
+                for (std::size_t i = 0; i < player.combos(); ++i)
+                    hand_sums_[p][i] = parts_->sum(player.hand(i), player.n_cards) + shown;
+            } else {
+                shift_[p] = 8 * (player.n_cards + static_cast<int>(deal.board.size()));
+                rows_[p].assign(kBlock * static_cast<std::size_t>(cols_[p]) + 8, 0);
+                hands_[p].resize(player.combos());
+                for (std::size_t i = 0; i < player.combos(); ++i)
+                    hands_[p][i] = packed(player.hand(i), player.n_cards) | board << (8 * player.n_cards);
+            }
+        }
+    }
+
+    // The parts boards are summed from, or nullptr where boards go as packed cards (add).
+    const CardParts* parts() const { return parts_; }
+
+    // The hand each player holds from now on: hand[p] of player p's list; each board counts as
+    // `sets` deals (a class of sets of hands, counted once for all).
+    void hold(const std::size_t* hand, uint64_t sets = 1) {
+        if (filled_ > 0 && sets != sets_) flush();
+        sets_ = sets;
+        for (std::size_t p = 0; p < players_; ++p) {
+            if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][hand[p]];
+            else held_[p] = hands_[p][hand[p]];
+        }
+    }
+
+    // One board: the completion's cards packed as packed() does, counted with `weight`.
+    void add(uint64_t completion, double weight) {
+        start(weight);
+        for (std::size_t p = 0; p < players_; ++p)
+            store_row(rows_[p].data() + filled_ * static_cast<std::size_t>(cols_[p]), held_[p] | completion << shift_[p]);
+        if (++filled_ == kBlock) flush();
+    }
+
+    // One board as the sum of its completion's parts (from a zero Hand, without the suit bias).
+    void add_sum(const Hand& completion, double weight) {
+        start(weight);
+        for (std::size_t p = 0; p < players_; ++p) sums_[p][filled_] = held_sum_[p] + completion;
+        times_[filled_] = 1;
+        if (++filled_ == kBlock) flush();
+    }
+
+    // `times` boards (a negative number takes boards away) on which every player's hand is
+    // valued by its ranks alone, as if it held no flush: the completion's rank key (suit
+    // counters cleared) is added to each player's. For rankings that value_ranks_unless_flush.
+    void add_ranks(uint64_t completion_key, double weight, int64_t times) {
+        start(weight);
+        for (std::size_t p = 0; p < players_; ++p)
+            sums_[p][filled_] = Hand::card(((held_sum_[p].key + completion_key) & kRankPart) + kSuitBias, 0);
+        times_[filled_] = times;
+        several_ = true;
+        if (++filled_ == kBlock) flush();
+    }
+
+    void flush() {
+        if (filled_ == 0) return;
+        for (std::size_t p = 0; p < players_; ++p) {
+            if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
+            else ranking_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
+        }
+        const std::size_t stride = players_ + 1;
+        int64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
+        int64_t boards = static_cast<int64_t>(filled_);
+        if (several_) {  // boards that count several times (add_ranks)
+            boards = 0;
+            for (std::size_t i = 0; i < filled_; ++i) {
+                const int64_t t = times_[i];
+                int32_t best = values_[0][i];
+                for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
+                std::size_t k = 0;
+                for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
+                for (std::size_t p = 0; p < players_; ++p)
+                    if (values_[p][i] == best) count[p * stride + k] += t;
+                boards += t;
+            }
+            several_ = false;
+        } else if (players_ == 2) {
+            const int32_t* a = values_[0].data();
+            const int32_t* b = values_[1].data();
+            int64_t first = 0, second = 0, tied = 0;
+            for (std::size_t i = 0; i < filled_; ++i) {
+                first += a[i] > b[i];
+                second += b[i] > a[i];
+            }
+            tied = boards - first - second;
+            count[1] = first;
+            count[2] = tied;
+            count[stride + 1] = second;
+            count[stride + 2] = tied;
+        } else {
+            for (std::size_t i = 0; i < filled_; ++i) {
+                int32_t best = values_[0][i];
+                for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
+                std::size_t k = 0;
+                for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
+                for (std::size_t p = 0; p < players_; ++p) count[p * stride + k] += values_[p][i] == best;
+            }
+        }
+        for (std::size_t j = 0; j < players_ * stride; ++j)
+            if (count[j] != 0) counts_.shares[j] += weight_ * static_cast<double>(count[j]);
+        counts_.weight += weight_ * static_cast<double>(boards);
+        counts_.deals += static_cast<uint64_t>(boards) * sets_;  // a run's boards add up to >= 0
+        filled_ = 0;
+    }
+
+    // What was counted since the last take (flushed first), and a fresh start.
+    EquityCounts take() {
+        flush();
+        EquityCounts out(players_);
+        std::swap(out, counts_);
+        return out;
+    }
+
+private:
+    void start(double weight) {
+        if (filled_ > 0 && weight != weight_) flush();
+        weight_ = weight;
+    }
+
+    const Ranking& ranking_;
+    std::size_t players_;
+    const CardParts* parts_ = nullptr;
+    int cols_[kMaxPlayers] = {};
+    int shift_[kMaxPlayers] = {};
+    uint64_t held_[kMaxPlayers] = {};
+    Hand held_sum_[kMaxPlayers];
+    std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed
+    std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
+    std::vector<uint8_t> rows_[kMaxPlayers];
+    std::vector<Hand> sums_[kMaxPlayers];
+    std::vector<int32_t> values_[kMaxPlayers];
+    std::vector<int64_t> times_ = std::vector<int64_t>(kBlock, 1);
+    bool several_ = false;  // some board of the block counts other than once
+    double weight_ = 1;
+    uint64_t sets_ = 1;
+    std::size_t filled_ = 0;
+    EquityCounts counts_;
+};
+
+// Every completion of K cards from deck[from..m), packed after `prefix` from bit `shift`.
+template <int K, class Visit>
+void completions(const uint8_t* deck, int m, int from, uint64_t prefix, int shift, Visit& visit) {
+    if constexpr (K == 0) {
+        (void)deck, (void)m, (void)from, (void)shift;
+        visit(prefix);
+    } else {
+        for (int i = from; i <= m - K; ++i)
+            completions<K - 1>(deck, m, i + 1, prefix | static_cast<uint64_t>(deck[i]) << shift, shift + 8, visit);
+    }
+}
+
+// The same as sums of card parts: each board prefix summed once.
+template <int K, class Visit>
+void completion_sums(const CardParts& parts, const uint8_t* deck, int m, int from, const Hand& prefix, Visit& visit) {
+    if constexpr (K == 0) {
+        (void)parts, (void)deck, (void)m, (void)from;
+        visit(prefix);
+    } else {
+        for (int i = from; i <= m - K; ++i) completion_sums<K - 1>(parts, deck, m, i + 1, prefix + parts[deck[i]], visit);
+    }
+}
+
+// Every completion of k cards from deck[0..m) (those whose first card is deck[first], if first
+// >= 0) into the showdown, each counted with `weight`.
+inline void each_completion(Showdown& showdown, const uint8_t* deck, int m, int k, int first, double weight) {
+    auto run = [&](auto count) {
+        constexpr int K = decltype(count)::value;
+        if (const CardParts* parts = showdown.parts()) {
+            auto visit = [&](const Hand& completion) { showdown.add_sum(completion, weight); };
+            const Hand zero = Hand::card(0, 0);
+            if constexpr (K == 0) visit(zero);
+            else if (first >= 0) completion_sums<K - 1>(*parts, deck, m, first + 1, zero + (*parts)[deck[first]], visit);
+            else completion_sums<K>(*parts, deck, m, 0, zero, visit);
+        } else {
+            auto visit = [&](uint64_t completion) { showdown.add(completion, weight); };
+            if constexpr (K == 0) visit(uint64_t{0});
+            else if (first >= 0) completions<K - 1>(deck, m, first + 1, deck[first], 8, visit);
+            else completions<K>(deck, m, 0, 0, 0, visit);
+        }
+    };
+    switch (k) {
+        case 0: run(std::integral_constant<int, 0>{}); break;
+        case 1: run(std::integral_constant<int, 1>{}); break;
+        case 2: run(std::integral_constant<int, 2>{}); break;
+        case 3: run(std::integral_constant<int, 3>{}); break;
+        case 4: run(std::integral_constant<int, 4>{}); break;
+        case 5: run(std::integral_constant<int, 5>{}); break;
+        case 6: run(std::integral_constant<int, 6>{}); break;
+        default: run(std::integral_constant<int, 7>{}); break;
+    }
+}
+
+// Each player's hands as card masks.
+inline std::vector<std::vector<uint64_t>> hand_masks(const EquityDeal& deal) {
+    std::vector<std::vector<uint64_t>> masks(deal.players.size());
+    for (std::size_t p = 0; p < deal.players.size(); ++p) {
+        const EquityPlayer& player = deal.players[p];
+        for (std::size_t i = 0; i < player.combos(); ++i) masks[p].push_back(card_mask(player.hand(i), player.n_cards));
+    }
+    return masks;
+}
+
+// The sets of hands (one per player) one after another, player 0's hand the most significant
+// digit of a set's number: which hands, whether they share no card, their weight.
+class HandSets {
+public:
+    HandSets(const EquityDeal& deal, const std::vector<std::vector<uint64_t>>& masks) : deal_(deal), masks_(masks) {}
+
+    void go_to(uint64_t set) {
+        for (std::size_t p = masks_.size(); p-- > 0;) {
+            hand_[p] = static_cast<std::size_t>(set % masks_[p].size());
+            set /= masks_[p].size();
+        }
+    }
+    void next() {
+        for (std::size_t p = masks_.size(); p-- > 0;) {
+            if (++hand_[p] < masks_[p].size()) return;
+            hand_[p] = 0;
+        }
+    }
+    // Whether the hands share no card with each other or `fixed`; then `used` holds every card
+    // and `weight` the product of the hands' weights.
+    bool apart(uint64_t fixed, uint64_t& used, double& weight) const {
+        used = fixed;
+        weight = 1;
+        for (std::size_t p = 0; p < masks_.size(); ++p) {
+            const uint64_t m = masks_[p][hand_[p]];
+            if (m & used) return false;
+            used |= m;
+            weight *= deal_.players[p].weights[hand_[p]];
+        }
+        return true;
+    }
+    const std::size_t* hand() const { return hand_; }
+
+private:
+    const EquityDeal& deal_;
+    const std::vector<std::vector<uint64_t>>& masks_;
+    std::size_t hand_[kMaxPlayers] = {};
+};
+
+}  // namespace wildeval::showdown
