@@ -119,11 +119,12 @@ def _words(error: ValueError) -> ValueError:
 def _header(args: argparse.Namespace, results: list[Any], unicode: bool) -> str:
     wild = f"{wild_text(parse_wild(args.wild))} wild" if args.wild else "no wild cards"
     shown = parse_cards(args.board)
-    board = f"board {format_cards(shown, unicode=unicode)}" if shown else "no board yet"
     left = args.board_size - len(shown)
-    board += f", {left} to come" if left else ("" if args.board_size == 0 else ", complete")
     if args.board_size == 0:
         board = "no board"
+    else:
+        board = (f"board {format_cards(shown, unicode=unicode)}" if shown else "no board yet") + \
+            (f", {left} to come" if left else ", complete")
     deals = results[0].boards
     if args.trials is None and args.stderr is None:
         how = "one deal" if deals == 1 else f"every one of {deals:,} deals"
