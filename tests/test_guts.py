@@ -393,3 +393,15 @@ def test_round_cap_ends_without_a_winner_and_returns_the_antes() -> None:
     assert game.over and game.winner is None and "round cap" in str(game.end_reason)
     assert game.pot == 0 and game.balances == dict.fromkeys("ABC", 0)
     assert game.result()["winner"] is None
+
+
+def test_a_short_losers_odd_chips_go_by_seat_not_by_claim() -> None:
+    # claims that differ: the even share's odd chips go to the winners nearest the dealer's left
+    # (declaration order), whatever each one is owed
+    from wildeval.games.guts.payments import share_out
+
+    assert share_out([30, 20], 11) == [6, 5]
+    assert share_out([20, 30], 11) == [6, 5]
+    assert share_out([30, 10, 20], 8) == [3, 3, 2]
+    assert share_out([5, 40, 30], 26) == [5, 11, 10]  # the smallest claim paid in full first
+    assert share_out([40, 5, 30], 26) == [11, 5, 10]
