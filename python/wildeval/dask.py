@@ -126,8 +126,11 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     if main:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the worker processes
     try:
+        # Only critical messages of the cluster's own reach standard error: a task's error still
+        # comes back to the caller as its exception, and a worker losing its scheduler as the run
+        # is stopped (Ctrl-C) prints no heartbeat traceback.
         cluster = _distributed.LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
-                                            dashboard_address=None, silence_logs=logging.ERROR)
+                                            dashboard_address=None, silence_logs=logging.CRITICAL)
     finally:
         if main:
             signal.signal(signal.SIGINT, handler)
