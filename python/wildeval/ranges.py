@@ -19,6 +19,7 @@ Every hand counts as a whole: ``AK`` is 16 hands, ``AKs`` 4, ``AKo`` 12, a pair 
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Iterator
@@ -38,8 +39,6 @@ class RangeError(ValueError):
 def every_hand(n_cards: int = 2) -> list[tuple[int, ...]]:
     """Every hand of ``n_cards`` cards, each in decreasing card order, in increasing order of
     its cards read from the lowest: what ``random`` means for hands of that size."""
-    import itertools
-
     return [tuple(reversed(h)) for h in itertools.combinations(range(52), n_cards)]
 
 
