@@ -81,9 +81,13 @@ def _showdown(args: tuple[Any, ...]) -> Any:
 
 
 def _equity_task(task: _Task) -> npt.NDArray[np.float64]:
-    """The rows of one part of a run: one per exact task, or one for a run of sampled chunks."""
+    """The rows of one part of a run on a Dask worker, which makes its own Showdown."""
     args, work, threads = task
-    showdown = _showdown(args)
+    return _part(_showdown(args), work, threads)
+
+
+def _part(showdown: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.float64]:
+    """The rows of one part of a run: one per exact task, or one for a run of sampled chunks."""
     if work[0] == "exact":
         return cast("npt.NDArray[np.float64]", showdown.exact(work[1], work[2], threads))
     return cast("npt.NDArray[np.float64]", showdown.sampled(*work[1:], threads)[None, :])
@@ -245,8 +249,8 @@ def equity(
 
             yield from map_ordered(client, _equity_task, [(args, part, work) for part in parts])
         else:
-            for part in parts:
-                yield _equity_task((args, part, threads or 0))
+            for part in parts:  # one Showdown, so that an exact count's plan is made once
+                yield _part(showdown, part, threads or 0)
 
     if not sampled:
         hand_sets, boards, tasks, _ = showdown.plan()
