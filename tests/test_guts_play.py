@@ -313,6 +313,74 @@ def test_play_quits_and_validates() -> None:
         guts.play("napalm", players=1, seed=0, stdin=io.StringIO(), stdout=io.StringIO())
 
 
+def _risk(game: GutsGame) -> str:
+    from wildeval.games.guts.terminal import _risk_line
+    return _risk_line(game, "You")
+
+
+def test_play_risk_line_follows_the_declarations_made_before() -> None:
+    def at_you(name: str, *before: bool) -> GutsGame:  # You declare last, after A and B
+        game = GutsGame(preset(name), ["A", "B", "You"], seed=5, dealer=2)
+        game.advance_to_decision()
+        for p, choice in zip("AB", before):
+            game.apply(Declare(p, choice))
+        return game
+
+    first = GutsGame(preset("three-five-seven"), ["You", "A", "B"], seed=5, dealer=2).advance_to_decision()
+    assert _risk(first) == ("Staying in risks 3 to each hand that beats yours and is best "
+                            "(3 if one wins, 6 if two tie for best); alone in, you take a leg.")
+    assert _risk(at_you("three-five-seven", False, False)) == (
+        "Everyone else is out: staying in risks nothing, and alone in, you take a leg.")
+    assert _risk(at_you("three-five-seven", True, False)) == (
+        "Staying in risks 3 to each hand that beats yours and is best; A is already in, so you cannot be alone in.")
+    assert _risk(at_you("three-five-seven", True, True)) == (
+        "Staying in risks 3 to each hand that beats yours and is best (3 if one wins, 6 if two tie for best); "
+        "A and B are already in, so you cannot be alone in.")
+    assert _risk(at_you("three-five-seven-onlinepoker", False, False)) == (
+        "Everyone else is out: staying in risks nothing, and alone in, you win the stage.")
+    assert _risk(at_you("three-five-seven-onlinepoker", False, True)).endswith(
+        "; B is already in, so you cannot be alone in.")
+    hidden = GutsGame(preset("napalm"), ["A", "B", "You"], seed=5, dealer=2).advance_to_decision()
+    hidden.apply(Declare("A", False))  # declared all at once: You cannot see it yet
+    assert _risk(hidden).endswith("; alone in, you take a leg.")
+
+
+def test_play_leaving_counts_finished_games_only() -> None:
+    out = io.StringIO()
+    assert guts.play("three-five-seven", players=3, seed=4, stdin=io.StringIO("q\n"), stdout=out) == 0
+    assert "Leaving the table after 0 finished games, in the middle of one (its pot of 3 stays on the table)." \
+        in out.getvalue()
+
+
+def test_play_another_game_asks_again_on_a_stray_answer() -> None:
+    def session(after_game: str) -> str:
+        out = io.StringIO()
+        answers = io.StringIO("i\n" * 200 + after_game)  # napalm heads-up ends well within 200 answers
+        assert guts.play("napalm", players=2, seed=1, stdin=answers, stdout=out, rules={"declaration": "in_turn"}) == 0
+        return out.getvalue()
+
+    text = session("")
+    assert "Please answer y (another game) or n (leave the table)." in text  # the "i"s left over
+    assert "Leaving the table after 1 finished game." in text
+    text = session("x\ny\nq\n")
+    assert "Leaving the table after 1 finished game, in the middle of one" in text
+
+
+def test_play_reads_any_bytes_and_keeps_the_history(tmp_path: Any) -> None:
+    raw = io.TextIOWrapper(io.BytesIO("\u00e9\nq\n".encode()), encoding="ascii")
+    out = io.StringIO()
+    assert guts.play("three-five-seven", players=3, seed=4, stdin=raw, stdout=out) == 0
+    assert "Please answer i (in), o (out) or q (quit)." in out.getvalue()
+    path = tmp_path / "h.jsonl"
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    run = subprocess.run([sys.executable, "-m", "wildeval", "play", "three-five-seven", "--players", "3",
+                          "--seed", "4", "--out", str(path)], input="\u00e9\ni\n".encode(),
+                         capture_output=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert b"Please answer i (in)" in run.stdout and b"History saved to" in run.stdout
+    assert len(path.read_text().splitlines()) == 1
+
+
 # -- docs (the modules' doctests run in tests/test_doctests.py) -----------------------------------
 
 

@@ -104,7 +104,7 @@ def test_quitting_mid_game_shows_balances_and_writes_the_unfinished_game() -> No
     code, text, history = run_play("i\nq\n")
     assert code == 0
     tail = text[text.index("Leaving the table"):]
-    assert "after 1 game (the last unfinished: its pot of 3 stays on the table)" in tail
+    assert "after 0 finished games, in the middle of one (its pot of 3 stays on the table)" in tail
     assert re.search(r"Balances: You [+-]\d+, Bot 1 [+-]\d+, Bot 2 [+-]\d+\.", tail)
     lines = history.splitlines()
     assert len(lines) == 1
@@ -118,7 +118,7 @@ def test_quitting_mid_game_shows_balances_and_writes_the_unfinished_game() -> No
 
 def test_end_of_input_shows_balances_too() -> None:
     _, text, history = run_play("")
-    assert "Leaving the table after 1 game" in text and "Balances: You -1, Bot 1 -1, Bot 2 -1." in text
+    assert "Leaving the table after 0 finished games, in the middle of one" in text and "Balances: You -1, Bot 1 -1, Bot 2 -1." in text
     assert len(history.splitlines()) == 1
 
 
@@ -126,12 +126,13 @@ def test_a_finished_game_goes_to_the_history_and_declining_another_shows_balance
     code, text, history = run_play("i\n" * 400, game="napalm", players=2, seed=1)
     assert code == 0
     records = [json.loads(line) for line in history.splitlines()]
-    assert len(records) == 1 and records[0]["game"] == 1  # "i" is no to another game
+    assert len(records) == 1 and records[0]["game"] == 1  # "i" asks again; the end of input is no
     game = replay(records[0])
     assert game.over and game.result() == records[0]["result"] and game.result()["end"] is not None
     tail = text[text.index("Another game?"):]
     net = records[0]["result"]["balances"]
-    assert "Leaving the table after 1 game." in tail
+    assert "Please answer y (another game) or n (leave the table)." in tail
+    assert "Leaving the table after 1 finished game." in tail
     assert f"Balances: You {net['You']:+d}, Bot 1 {net['Bot 1']:+d}." in tail
 
 
@@ -164,7 +165,7 @@ def test_two_games_in_the_history_and_balances_over_the_session() -> None:
     assert games[1].players == ("You", "Bot 1") and games[1].first_dealer == 1  # the deal moved
     net = {p: games[0].balances[p] + games[1].balances[p] for p in ("You", "Bot 1")}
     text = out.getvalue()
-    assert "Leaving the table after 2 games (the last unfinished" in text
+    assert "Leaving the table after 1 finished game, in the middle of one" in text
     assert f"Balances: You {net['You']:+d}, Bot 1 {net['Bot 1']:+d}." in text
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -162,6 +163,8 @@ def run_play(args: argparse.Namespace) -> int:
     unicode = shows_suits(args)
     rules = rule_settings(args)
     extra: dict[str, Any] = {} if rules is None else {"rules": rules}
+    if isinstance(sys.stdin, io.TextIOWrapper):  # any bytes typed are an answer (one not understood)
+        sys.stdin.reconfigure(errors="replace")
     if args.out is None:
         return int(module.play(args.game, players=args.players, seed=args.seed, stdin=sys.stdin,
                                stdout=sys.stdout, unicode=unicode, **extra))

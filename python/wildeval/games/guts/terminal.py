@@ -65,8 +65,17 @@ def _settings_line(rules: GutsRules) -> str:
 
 
 def _risk_line(game: GutsGame, you: str) -> str:
-    """What staying in risks now: the payment a losing hand makes at this stage."""
+    """What staying in risks now: the payment a losing hand makes at this stage, given the
+    declarations ``you`` can see (in turn: everyone else out means no risk; anyone in means
+    no leg for staying in alone)."""
     rules = game.rules
+    view = game.view(you)
+    others = [p for p in view.seated if p != you]
+    ins = [p for p in others if view.declared.get(p) is True]
+    undecided = [p for p in others if p not in view.declared]
+    alone = "you take a leg" if rules.payment == "pot_to_each_winner" else "you win the stage"
+    if not ins and not undecided:
+        return f"Everyone else is out: staying in risks nothing, and alone in, {alone}."
     amount = game.pot if rules.max_payment is None else min(game.pot, rules.max_payment)
     chips = None if rules.stack is None else rules.stack + game.balances[you]
     if chips is not None and chips < amount:
@@ -75,11 +84,22 @@ def _risk_line(game: GutsGame, you: str) -> str:
         capped = f" (at most your {chips} chips in all)"
     else:
         capped = ""
+    tail = f"; alone in, {alone}." if not ins else f"; {_are(ins)} already in, so you cannot be alone in."
     if rules.payment == "pot_to_each_winner":
-        return (f"Staying in risks {amount} to each hand that beats yours and is best "
-                f"({amount} if one wins, {2 * amount} if two tie for best){capped}; alone in, you take a leg.")
-    return (f"Staying in risks {amount}: only the lowest hand of those in pays, {amount} to the best{capped}; "
-            f"alone in, you win the stage.")
+        tie = f" ({amount} if one wins, {2 * amount} if two tie for best)" if len(ins) + len(undecided) > 1 else ""
+        return f"Staying in risks {amount} to each hand that beats yours and is best{tie}{capped}{tail}"
+    return f"Staying in risks {amount}: only the lowest hand of those in pays, {amount} to the best{capped}{tail}"
+
+
+def _are(players: Sequence[str]) -> str:
+    """Players as the subject of "are".
+
+    >>> _are(["Bot 1"]), _are(["Bot 1", "Bot 2", "Bot 3"])
+    ('Bot 1 is', 'Bot 1, Bot 2 and Bot 3 are')
+    """
+    if len(players) == 1:
+        return f"{players[0]} is"
+    return ", ".join(players[:-1]) + f" and {players[-1]} are"
 
 
 def _show_table(term: Terminal, game: GutsGame, you: str) -> None:
@@ -153,10 +173,22 @@ class _Session:
             term.say("Balances: " + _names_line(state.balances, "{:+d}") + ".")
             plural = "" if self.finished == 1 else "s"
             term.say(f"Session total after {self.finished} game{plural}: {_names_line(self.totals, '{:+d}')}.")
-            answer = term.ask("Another game? [y/N]: ")
-            if answer is None or answer.lower() not in ("y", "yes"):
+            if not self.another_game():
                 self.leave()
                 return 0
+
+    def another_game(self) -> bool:
+        """Ask for another game until the answer is yes or no (Enter or the end of input: no)."""
+        while True:
+            answer = self.term.ask("Another game? [y/N]: ")
+            if answer is None or answer.strip().lower() in ("", "n", "no", "q", "quit"):
+                return False
+            if answer.strip().lower() in ("y", "yes"):
+                return True
+            if self.term.wants_help(answer):
+                self.term.say("Answer y for another game; n or Enter to leave the table with your balances.")
+                continue
+            self.term.say("Please answer y (another game) or n (leave the table).")
 
     def play_game(self, state: GutsGame) -> bool:
         """Play ``state`` to its end: True, or False if the person quits (or input ends)."""
@@ -202,14 +234,15 @@ class _Session:
         games = self.finished
         note = ""
         if state is not None and state.events:
-            games += 1
             for p, b in state.balances.items():
                 net[p] += b
-            if not state.over:
-                note = f" (the last unfinished: its pot of {state.pot} stays on the table)"
+            if state.over:
+                games += 1
+            else:
+                note = f", in the middle of one (its pot of {state.pot} stays on the table)"
         self.state = None
         plural = "" if games == 1 else "s"
-        self.term.say(f"Leaving the table after {games} game{plural}{note}.")
+        self.term.say(f"Leaving the table after {games} finished game{plural}{note}.")
         self.term.say(f"Balances: {_names_line(net, '{:+d}')}.")
         if state is not None and self.rules.stack is not None:
             self.term.say(f"Chips left: {_names_line({p: self.rules.stack + b for p, b in state.balances.items()})}.")

@@ -46,16 +46,26 @@ class Terminal:
         self.quit: str | None = None  # why the person left: "quit" or "eof"
 
     def say(self, text: str = "") -> None:
-        """One line to the person (flushed)."""
-        self.stdout.write(text + "\n")
+        """One line to the person (flushed); characters the stream cannot encode become ``?``."""
+        self._write(text + "\n")
         self.stdout.flush()
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stdout.write(text)
+        except UnicodeEncodeError:  # an answer echoed from a pipe may hold anything
+            encoding = getattr(self.stdout, "encoding", None) or "ascii"
+            self.stdout.write(text.encode(encoding, "replace").decode(encoding))
 
     def ask(self, prompt: str) -> str | None:
         """The person's answer to ``prompt``, stripped; None if they leave (a quit word or the
         end of input; :attr:`quit` then says ``"quit"`` or ``"eof"``)."""
-        self.stdout.write(prompt)
+        self._write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError:  # bytes the stream cannot decode: an answer not understood
+            line = "\ufffd\n"
         if not line:
             if self.transcript:
                 self.say()
