@@ -325,6 +325,13 @@ def test_simulate_takes_the_table_rules_and_records_them(tmp_path: Path) -> None
         antes = [e for e in record["events"] if e["type"] == "ante"]
         assert antes and all(set(e["antes"].values()) <= {0, 2} for e in antes)
         assert all(60 + b >= 0 for b in record["result"]["balances"].values())
+    legs = _wildeval("simulate", "napalm", "--players", "3", "--games", "4", "--seed", "3", "--legs", "2")
+    for line in legs.stdout.splitlines():
+        record = json.loads(line)
+        winner = record["result"]["winner"]
+        assert record["rules"]["win_count"] == 2 and max(record["result"]["legs"].values()) <= 2
+        assert winner is None or record["result"]["legs"][winner] == 2
+        assert replay(record).result() == record["result"]
     plain = _wildeval("simulate", "three-five-seven", "--players", "5", "--games", "6", "--seed", "3")
     assert json.loads(plain.stdout.splitlines()[0])["rules"]["declaration"] == "in_turn"
 
@@ -339,6 +346,9 @@ def test_simulate_takes_the_table_rules_and_records_them(tmp_path: Path) -> None
     (("simulate", "napalm", "--max-payment", "x"), "'x' is not a whole number"),
     (("simulate", "napalm", "--json"), "--json prints the summary to standard output"),
     (("play", "three-five-seven", "--three-card", "cards"), "invalid choice: 'cards'"),
+    (("simulate", "three-five-seven-onlinepoker", "--legs", "2"), "--legs: three-five-seven-onlinepoker is won "
+                                                                  "by stage wins in a row, not legs"),
+    (("simulate", "napalm", "--legs", "0"), "argument --legs: must be from 1"),
 ])
 def test_table_rules_refused_in_one_line(argv: tuple[str, ...], message: str) -> None:
     done = _wildeval(*argv)

@@ -56,7 +56,7 @@ def register(commands: Any) -> None:
     p.set_defaults(run=run_play)
 
 
-_GUTS_FLAGS = ("declare", "three_card", "ante", "table_stakes", "max_payment")
+_GUTS_FLAGS = ("declare", "three_card", "ante", "legs", "table_stakes", "max_payment")
 
 
 def add_rule_settings(p: argparse.ArgumentParser) -> None:
@@ -68,6 +68,8 @@ def add_rule_settings(p: argparse.ArgumentParser) -> None:
                        help="rank a three-card high stage by groups (trips, pair, high card) or as "
                             "three-card poker (straights and flushes count)")
     rules.add_argument("--ante", type=int_in(1, 1_000_000), default=None, help="each player's ante per round")
+    rules.add_argument("--legs", type=int_in(1, 100), default=None, metavar="N",
+                       help="the legs that win the pot (a legs game; default: the game's own)")
     rules.add_argument("--table-stakes", type=int_in(1, 1_000_000_000), default=None, metavar="STACK",
                        help="play table stakes: each player starts with STACK chips and never pays more "
                             "(default: a running tab)")
@@ -96,6 +98,10 @@ def rule_settings(args: argparse.Namespace) -> dict[str, Any] | None:
         changes["three_card_ranking"] = "three_card_poker" if args.three_card == "poker" else "groups"
     if args.ante is not None:
         changes["ante"] = args.ante
+    if args.legs is not None:
+        if PRESETS[args.game].win_by != "legs":
+            raise ValueError(f"--legs: {args.game} is won by stage wins in a row, not legs")
+        changes["win_count"] = args.legs
     if args.table_stakes is not None:
         changes["payment_policy"] = "table_stakes"
         changes["stack"] = args.table_stakes

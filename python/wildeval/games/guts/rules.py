@@ -264,7 +264,7 @@ class GutsRules:
     def goal_label(self) -> str:
         """How the pot is won, as players say it."""
         if self.win_by == "legs":
-            return f"first to {self.win_count} legs"
+            return f"first to {self.win_count} leg{'' if self.win_count == 1 else 's'}"
         return f"{self.win_count} stage wins in a row"
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
