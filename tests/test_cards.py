@@ -124,7 +124,8 @@ def test_format_cards() -> None:
     assert format_cards([51, 45, 6]) == "As Kd 3h"
     assert format_cards([51, 45, 6], unicode=True) == "A♠ K♦ 3♥"
     assert format_cards([34]) == "Th"
-    assert format_cards([34, 0], unicode=True) == "10♥ 2♣"
+    assert format_cards([34, 0], unicode=True) == "T♥ 2♣"  # the ten is T with symbols too
+    assert all(parse_cards(format_cards([c], unicode=u)) == [c] for c in range(52) for u in (False, True))
     assert format_cards([]) == ""
     assert format_cards(iter([0])) == "2c"
     assert format_cards(["As", 45]) == "As Kd"

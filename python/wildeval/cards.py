@@ -11,7 +11,7 @@ True
 >>> format_cards([51, 45, 6])
 'As Kd 3h'
 >>> format_cards(parse_cards("10h 3c"), unicode=True)
-'10♥ 3♣'
+'T♥ 3♣'
 """
 
 from __future__ import annotations
@@ -204,15 +204,13 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
 
 def format_cards(cards: Iterable[int], unicode: bool = False) -> str:
     """Cards as text, separated by spaces: ``"As Kd 3h"``, or with ``unicode=True``
-    ``"A♠ K♦ 3♥"`` (the ten as ``10``)."""
+    ``"A♠ K♦ 3♥"``. The ten is ``T`` either way, as hand descriptions and the other card
+    libraries write it (``10`` is read, never written)."""
     out = []
     for i, c in enumerate(cards):
         c = _as_card(c, i)
         rank, suit = RANKS[c >> 2], c & 3
-        if unicode:
-            out.append(("10" if rank == "T" else rank) + _UNICODE_SUITS[suit])
-        else:
-            out.append(rank + SUITS[suit])
+        out.append(rank + (_UNICODE_SUITS if unicode else SUITS)[suit])
     return " ".join(out)
 
 

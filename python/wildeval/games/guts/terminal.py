@@ -16,7 +16,6 @@ napalm: first to 5 legs; ante 1; seed 3.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -35,19 +34,9 @@ def _names_line(values: Mapping[str, int], fmt: str = "{}") -> str:
     return ", ".join(f"{p} {fmt.format(v)}" for p, v in values.items())
 
 
-def _tens(text: str, unicode: bool) -> str:
-    """A description with the ten written as the cards show it: ``T`` beside ``Th``, ``10``
-    beside ``10♥``.
-
-    >>> _tens("Flush, A-T-9-5-2", True), _tens("Three tens", True), _tens("T-8-7", False)
-    ('Flush, A-10-9-5-2', 'Three tens', 'T-8-7')
-    """
-    return re.sub(r"(?<![A-Za-z0-9])T(?![A-Za-z0-9])", "10", text) if unicode else text
-
-
-def _describe(game: GutsGame, stage: int, cards: Sequence[int], unicode: bool = False) -> str:
+def _describe(game: GutsGame, stage: int, cards: Sequence[int]) -> str:
     ev = game.rules.evaluator(stage)
-    return _tens(ev.describe(ev(list(cards))), unicode)
+    return ev.describe(ev(list(cards)))
 
 
 def _settings_line(rules: GutsRules) -> str:
@@ -274,7 +263,7 @@ class _Session:
                 term.say("(You were out: their hands are compared privately.)")
             else:
                 for p in ins:
-                    term.say(f"  {p}: {self.hand(hands[p])} - {_describe(game, stage, hands[p], self.unicode)}")
+                    term.say(f"  {p}: {self.hand(hands[p])} - {_describe(game, stage, hands[p])}")
             winners = list(e["winners"])
             term.say(("Winner: " if len(winners) == 1 else "Tied best: ") + ", ".join(winners) + ".")
             for pay in e["payments"]:
@@ -300,7 +289,7 @@ class _Session:
             term.say("Declared: " + ", ".join(f"{p} {'in' if v else 'out'}" for p, v in others.items()) + ".")
         elif game.rules.declaration == "simultaneous":
             term.say("Everyone declares at once; the others' choices are revealed together.")
-        term.say(f"Your cards: {self.hand(view.cards)} - {_describe(game, stage, view.cards, self.unicode)}")
+        term.say(f"Your cards: {self.hand(view.cards)} - {_describe(game, stage, view.cards)}")
         term.say(_risk_line(game, you))
         while True:
             answer = term.ask("In or out? [i]n, [o]ut, [q]uit: ")
@@ -339,7 +328,7 @@ def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: Te
     writes (flushed), and also the unfinished game if the person leaves in the middle of one
     (its ``result`` then has ``"end": null``; :func:`replay` accepts it). ``unicode`` shows the
     cards with suit symbols (``3♥ K♣``) or as ``3h Kc``; None: symbols only if ``stdout`` can
-    encode them; a description writes the ten as the cards do (``10`` or ``T``). ``rules``: the
+    encode them; the ten is ``T`` either way, in cards and descriptions. ``rules``: the
     table's settings, as for :func:`simulate`.
 
     After every payment the payer's and the receiver's balances are shown, and every balance
