@@ -222,7 +222,7 @@ def test_odds_against_random_hands_text(capsys: pytest.CaptureFixture[str]) -> N
     (("odds", "As Ad", "Kc Kd", "--exact", "--trials", "5"), "--exact counts every deal"),
     (("odds", "random", "random"), "too many to count (at most 2,000,000,000); pass --trials or --stderr"),
     (("odds", "QQ+", "AKx"), "player 2: 'AKx' is neither cards"),
-    (("odds", "As Ad", "Kc Kd", "--trials", "9", "--seed", "-1"), "argument --seed: must be at least 0, not -1"),
+    (("odds", "As Ad", "Kc Kd", "--trials", "9", "--seed", "x"), "argument --seed: 'x' is not a whole number"),
     (("odds", "As Ad", "--opponents", "0"), "argument --opponents: must be from 1 to 25, not 0"),
     (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "2"), "stage 2 of napalm deals 5 cards"),
 ])

@@ -205,7 +205,7 @@ def test_progress_counts_every_deal() -> None:
     (["AA", "AA", "AA"], {"trials": 100}, "no deal gives every player a hand"),
     (["QQ+", "AKx"], {}, "player 2: 'AKx' is neither cards"),
     (["random", "random"], {}, f"at most {MAX_EXACT_DEALS:,}); pass trials= or stderr="),
-    (["AA", "KK"], {"trials": 10, "seed": -1}, "seed must be None or an int >= 0"),
+    (["AA", "KK"], {"trials": 10, "seed": 1.5}, "seed must be an int, not 1.5"),
     (["AA", "KK"], {"stderr": 0}, "stderr must be None or a number between 0 and 1"),
     (["AA", "KK"], {"seed": 3}, "seed is for trials= or stderr="),
     (["As Ad Kd", "Qs Qd Qh"], {"board_size": 5}, "player 1 holds 3 cards"),

@@ -55,6 +55,7 @@ from wildeval.evaluator import Evaluator, Ranking
 from wildeval.rankings.three_card_poker import CODES as THREE_CARD_CODES
 from wildeval.rankings.words import PLURALS as _PLURALS
 from wildeval.rankings.words import RANK_NAMES as _NAMES
+from wildeval.seeds import check_seed, entropy
 from wildeval.values import LOW_BASE, Category
 
 __all__ = ["DEFAULT_DEALS", "MAX_DEALS", "Chart", "HandClass", "class_name", "field_chart",
@@ -216,18 +217,17 @@ def field_chart(
         raise ValueError(f"opponents must be counts from 1 to {most} for {game}, not {list(opponents)!r}")
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
         raise ValueError(f"deals must be an int from 1 to {MAX_DEALS:,}, not {deals!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+    seed = check_seed(seed)
     Evaluator(ranking, wild, flush_duplicates=flush_duplicates)  # the settings checked here
     seats = counts[-1] + 1
-    entropy = seed if seed >= 0 else [0, -seed]
+    seeded = entropy(seed)
     width = 256  # keys are below 10 << 4
     n_k = len(counts)
     totals = np.zeros((2 * n_k + 1, width))  # wins per K, ties per K, hands
     squares = np.zeros((3, n_k, width))  # per group: sum w^2, sum w n, sum n^2
     groups = min(GROUPS, deals)
     bounds = [deals * g // groups for g in range(groups + 1)]
-    tasks = [(ranking, wild, flush_duplicates, n_cards, counts, entropy, g, bounds[g], bounds[g + 1],
+    tasks = [(ranking, wild, flush_duplicates, n_cards, counts, seeded, g, bounds[g], bounds[g + 1],
               threads if client is None else threads or 1) for g in range(groups)]
     if client is None:
         results: Iterable[npt.NDArray[np.float64]] = (_group(task, progress) for task in tasks)
@@ -271,9 +271,9 @@ def _group(task: _GroupTask, progress: Callable[[int], object] | None = None) ->
     """One group of deals (deals ``start`` to ``stop``), drawn from the ``g``-th seed spawned by
     ``SeedSequence(seed)``: wins and ties per opponent count and hands, per class (whole
     numbers, held as floats)."""
-    ranking, wild, flush_duplicates, n_cards, counts, entropy, g, start, stop, threads = task
+    ranking, wild, flush_duplicates, n_cards, counts, seeded, g, start, stop, threads = task
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
-    rng = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(g,)))
+    rng = np.random.default_rng(np.random.SeedSequence(seeded, spawn_key=(g,)))
     seats = counts[-1] + 1
     width = 256
     n_k = len(counts)

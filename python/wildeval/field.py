@@ -15,7 +15,6 @@ is the best low (every ranking keeps "higher is better").
 from __future__ import annotations
 
 import math
-import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -23,6 +22,7 @@ from typing import Any, cast
 from wildeval.cards import parse_cards
 from wildeval.evaluator import Evaluator, check_threads
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.seeds import check_seed, seed_word
 from wildeval.wild import wild_text
 
 __all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
@@ -89,8 +89,8 @@ def versus_field(
     ``exact=None`` counts every deal where that is possible (one opponent at any stage, two
     opponents with hands of at most three cards) and samples ``trials`` deals (default
     ``DEFAULT_TRIALS``) otherwise; ``exact=True`` insists on counting, ``exact=False`` on
-    sampling. A sample is seeded by ``seed`` (a random seed when None) and gives the same
-    answer for any ``threads``. ``progress``, if given, is called with the number of deals done
+    sampling. A sample is seeded by ``seed``, any int (:mod:`wildeval.seeds`; a random seed
+    when None), and gives the same answer for any ``threads``. ``progress``, if given, is called with the number of deals done
     as a sample goes (in steps of a few million; the answer is the same either way).
 
     ``client`` (a ``distributed.Client``) samples on a Dask cluster: each task takes a slice of
@@ -119,6 +119,7 @@ def versus_field(
     if n * (opponents + 1) > 52:
         raise ValueError(f"one deck holds no {opponents} more hands of {n} cards beside this one")
     countable = opponents == 1 or (opponents == 2 and n <= 3)
+    word = 0  # the core's seed of a sample
     if exact is None:
         exact = countable and trials is None
     if exact:
@@ -133,30 +134,27 @@ def versus_field(
             trials = DEFAULT_TRIALS
         if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS:
             raise ValueError(f"trials must be an int from 1 to {MAX_TRIALS:,}, not {trials!r}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, not {seed!r}")
+        word = seed_word(None if seed is None else check_seed(seed))
     mode = opponents if exact else 0
     threads = check_threads(threads)
     if not exact and client is not None:
         from wildeval.dask import map_ordered
 
-        assert trials is not None and seed is not None
-        tasks = [(ev.ranking, wild_text(ev.wild), ev.flush_duplicates, hand, opponents, trials, seed % 2**64,
+        assert trials is not None
+        tasks = [(ev.ranking, wild_text(ev.wild), ev.flush_duplicates, hand, opponents, trials, word,
                   threads or 1, first) for first in range(0, -(-trials // _CHUNK), _CHUNKS_PER_CALL)]
         win = tie = lose = 0
         step = None if progress is None else (lambda task: progress(_deals_of(task)))
         for w, t, lo in map_ordered(client, _field_task, tasks, progress=step):
             win, tie, lose = win + w, tie + t, lose + lo
     elif exact or progress is None:
-        win, tie, lose = ev._versus_field(hand, opponents, mode, trials or 0, (seed or 0) % 2**64, threads)
+        win, tie, lose = ev._versus_field(hand, opponents, mode, trials or 0, word, threads)
     else:  # the same chunks of the same run, a slice of them per call, to report between calls
-        assert trials is not None and seed is not None
+        assert trials is not None
         chunks = -(-trials // _CHUNK)
         win = tie = lose = 0
         for first in range(0, chunks, _CHUNKS_PER_CALL):
-            w, t, lo = ev._versus_field(hand, opponents, 0, trials, seed % 2**64, threads, first, _CHUNKS_PER_CALL)
+            w, t, lo = ev._versus_field(hand, opponents, 0, trials, word, threads, first, _CHUNKS_PER_CALL)
             win, tie, lose = win + w, tie + t, lose + lo
             progress(w + t + lo)
     deals = win + tie + lose

@@ -26,8 +26,9 @@ from wildeval import _core
 from wildeval.cards import format_cards, parse_cards
 from wildeval.evaluator import Evaluator, check_threads
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
-from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
 from wildeval.ranges import Range, every_hand
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.seeds import check_seed, seed_word
 from wildeval.wild import wild_text
 
 __all__ = ["MAX_EXACT_DEALS", "MAX_PLAYERS", "MAX_TRIALS", "Equity", "FieldOdds", "TooManyDeals", "equity",
@@ -63,12 +64,6 @@ class Equity:
     boards: int
     combos: int = 1
     stderr: float = 0.0
-
-
-def _seed_word(seed: int | None) -> int:
-    """The core's 64-bit seed of ``seed`` (any int >= 0; None: a fresh one)."""
-    sequence = np.random.SeedSequence() if seed is None else np.random.SeedSequence(seed)
-    return int(sequence.generate_state(1, np.uint64)[0])
 
 
 # What one task of a run needs: the showdown's arguments, then ("exact", first task, tasks) or
@@ -157,7 +152,7 @@ def equity(
     each player one of their hands, none sharing a card with another, the board or the dead
     cards, and completes the board from the rest; it counts with the product of the players'
     weights. By default every deal is counted (at most ``MAX_EXACT_DEALS``); ``trials=N``
-    samples N deals instead (seeded by ``seed``, any int >= 0; at most ``MAX_TRIALS``), and
+    samples N deals instead (seeded by ``seed``, any int (:mod:`wildeval.seeds`); at most ``MAX_TRIALS``), and
     ``stderr=e`` samples until every player's equity has a standard error of at most ``e``
     (checked after every 1,048,576 deals; up to ``trials``, or ``MAX_TRIALS``).
 
@@ -207,8 +202,8 @@ def equity(
     if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
                                or not 0 < stderr < 1):
         raise ValueError(f"stderr must be None or a number between 0 and 1, not {stderr!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-        raise ValueError(f"seed must be None or an int >= 0, not {seed!r}")
+    if seed is not None:
+        seed = check_seed(seed)
     sampled = trials is not None or stderr is not None
     if seed is not None and not sampled:
         raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
@@ -267,7 +262,7 @@ def equity(
         table = np.concatenate(rows)
         totals = np.array([math.fsum(column) for column in table.T])
     else:
-        word = _seed_word(seed)
+        word = seed_word(seed)
         cap = trials if trials is not None else MAX_TRIALS
         chunks = -(-cap // _CHUNK)
         step = _ROUND if stderr is not None else (_CHUNKS_PER_TASK if client is not None or progress else chunks)

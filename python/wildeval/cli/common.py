@@ -75,6 +75,18 @@ def int_in(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def whole_number(text: str) -> int:
+    """An argparse type: any whole number (a seed: negative and beyond 64 bits too, see
+    :mod:`wildeval.seeds`); argparse reports ``argument --seed: 'x' is not a whole number``."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+whole_number.__name__ = "number"
+
+
 def wild_ranks(text: str) -> str:
     """An argparse type for ``--wild``: rank characters such as ``3``, ``357``, ``T`` or ``10``,
     read by :func:`wildeval.wild.parse_wild`; its errors in the command line's words."""

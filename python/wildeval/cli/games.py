@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from wildeval.cli.cluster import add_cluster, client_for, uses_cluster
-from wildeval.cli.common import add_ascii, int_in, output_file, output_records, shows_suits
+from wildeval.cli.common import add_ascii, int_in, output_file, output_records, shows_suits, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games import GAMES, game_module, player_range, unit_of
 
@@ -33,7 +33,7 @@ def register(commands: Any) -> None:
     count = p.add_mutually_exclusive_group()
     count.add_argument("--games", type=int_in(0), help="complete games to play (guts games; default 100)")
     count.add_argument("--hands", type=int_in(0), help="hands to play (draw games; default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed for shuffles and bots (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed for shuffles and bots (default 0)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
     add_rule_settings(p)
     p.add_argument("--json", action="store_true",
@@ -48,7 +48,7 @@ def register(commands: Any) -> None:
     )
     p.add_argument("game", choices=games, metavar="GAME", help="the game: %(choices)s")
     p.add_argument("--players", type=int, default=4, help="number of players, you included (default 4)")
-    p.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots (default: random)")
+    p.add_argument("--seed", type=whole_number, default=None, help="seed for shuffles and bots (default: random)")
     p.add_argument("--out", default=None,
                    help="save the session's history to this file, in the format simulate writes")
     add_rule_settings(p)

@@ -9,7 +9,7 @@ from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.cli.cluster import add_cluster, client_for
-from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits
+from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits, whole_number
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
@@ -44,7 +44,7 @@ def register(commands: Any) -> None:
     p.add_argument("--trials", type=int_in(1, MAX_TRIALS), default=None,
                    help=f"sample this many deals instead of counting all (at most {MAX_TRIALS:,}; with "
                         "--stderr, the most to sample)")
-    p.add_argument("--seed", type=int_in(0), default=None, help="seed of the sample (--trials, --stderr, or --opponents where it samples)")
+    p.add_argument("--seed", type=whole_number, default=None, help="seed of the sample (--trials, --stderr, or --opponents where it samples)")
     field = p.add_argument_group("one hand against a guts field")
     field.add_argument("--game", default=None, choices=sorted(GUTS_PRESETS), metavar="GAME",
                        help="a guts game whose stage sets the ranking and wild cards: %(choices)s")

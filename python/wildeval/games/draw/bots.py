@@ -22,13 +22,13 @@ Both are deterministic given their seed.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Protocol
 
 from wildeval.games import BotError
 from wildeval.games.draw.actions import Action, Kind, Phase, PlayerView
 from wildeval.games.draw.hand import Hand
+from wildeval.seeds import python_random
 
 __all__ = ["Bot", "LowballBot", "RandomBot", "ask_bot", "keep_for_low", "low_rank", "made_low"]
 
@@ -56,7 +56,7 @@ class RandomBot:
     """A legal action chosen uniformly at random (every discard equally likely in a draw)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = python_random(seed)
 
     def choose(self, view: PlayerView) -> Action:
         if not view.legal_actions:
@@ -126,7 +126,7 @@ class LowballBot:
     rest when it has to pay; a little randomness so that it is not fully predictable."""
 
     def __init__(self, seed: int | None = None, *, aggression: float = 0.15) -> None:
-        self._rng = random.Random(seed)
+        self._rng = python_random(seed)
         self.aggression = aggression
 
     def choose(self, view: PlayerView) -> Action:

@@ -51,6 +51,7 @@ from wildeval.games.draw.rules import DECK_SIZE, DEUCE_TO_SEVEN_TRIPLE_DRAW, Dra
 from wildeval.games.draw.showdown import Showdown
 from wildeval.games.draw.state import BettingRound, name_list
 from wildeval.games.table.deck import complete_deck, shuffled_deck
+from wildeval.seeds import python_random
 
 if TYPE_CHECKING:
     from wildeval.games.table.actions import Operations
@@ -116,7 +117,7 @@ class Hand(Betting, Draws, Showdown):
         if seed is None:
             seed = random.Random().getrandbits(63)
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = python_random(seed)
         self.deck_given = deck is not None
         self.deck = tuple(shuffled_deck(self._rng) if deck is None else complete_deck(deck))
 

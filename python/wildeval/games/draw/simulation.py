@@ -19,7 +19,6 @@ simulate`` and ``wildeval play`` call for every draw game (one code for every pr
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TextIO
 
@@ -30,6 +29,7 @@ from wildeval.games.draw.history import history_entry
 from wildeval.games.draw.terminal import play_session
 from wildeval.games.draw.rules import PRESETS, DrawRules
 from wildeval.games.draw.table import Table
+from wildeval.seeds import python_random
 
 __all__ = ["play", "play_hand", "simulate"]
 
@@ -83,7 +83,7 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
                          "from the stacks the last one left, so none can start before the one before it ends")
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"the number of hands must be an int >= 0, not {count!r}")
-    rng = random.Random(seed)
+    rng = python_random(seed)
     names = [f"Bot {i + 1}" for i in range(players)]
     table = Table(players, names=names, seed=rng.getrandbits(63), starting_stack=rules.starting_stack,
                   game=rules)

@@ -15,7 +15,6 @@ the chips (:meth:`Table.check_invariants`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 
 from wildeval.games.draw.actions import Action, Phase
@@ -25,6 +24,7 @@ from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rul
 from wildeval.games.draw.state import name_list
 from wildeval.games.table.actions import InvariantError
 from wildeval.games.table.ledger import Ledger
+from wildeval.seeds import python_random
 
 __all__ = ["Table"]
 
@@ -84,7 +84,7 @@ class Table:
             raise ValueError(f"the button must be a seat 0-{len(stacks) - 1}")
         self.button = button
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = python_random(seed)
         self.hands_played = 0
         self.hand: Hand | None = None
         self.hand_seats: list[int] = []

@@ -16,7 +16,6 @@ Everything the person reads is written for "You": "You post", "you do not hold A
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -28,6 +27,7 @@ from wildeval.games.draw.history import history_entry, phh_section
 from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules
 from wildeval.games.draw.table import Table
 from wildeval.games.table.terminal import QUIT_WORDS, Terminal
+from wildeval.seeds import python_random
 
 __all__ = ["balances", "describe_event", "phh_section", "play_session"]
 
@@ -212,7 +212,7 @@ class _Session:
         self, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
         history: TextIO | None, unicode: bool | None, starting_stack: int, game: DrawRules,
     ) -> None:
-        rng = random.Random(seed)
+        rng = python_random(seed)
         self.term = Terminal(stdin, stdout, unicode=unicode, quit_words=_QUIT_WORDS)
         self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
         self.game = game

@@ -28,7 +28,6 @@ The rules text's worked example (Article 4): the pot holds 40 and A and B stay i
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -45,6 +44,7 @@ from wildeval.games.table import (
     seat_order,
     shuffled_deck,
 )
+from wildeval.seeds import python_random
 
 __all__ = ["GutsGame", "arrange_deck"]
 
@@ -95,7 +95,7 @@ class GutsGame(Engine[Action]):
         self.first_dealer = dealer
         needed = len(names) * rules.stages[-1].cards
         self._decks = [check_deck(d, needed) for d in decks]
-        self._rng = random.Random(seed)
+        self._rng = python_random(seed)
 
         self.phase = Phase.ANTE
         self.round = 1

@@ -22,6 +22,7 @@ from wildeval.games.guts.engine import GutsGame
 from wildeval.games.guts.history import game_record
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, table_rules
 from wildeval.games.table import record_line
+from wildeval.seeds import seed_sequence
 
 __all__ = ["check_int", "game_seed", "rules_and_players", "simulate"]
 
@@ -52,15 +53,14 @@ _GAMES_PER_TASK = 200  # games per task of a distributed run (about half a secon
 def game_seed(seed: int, number: int) -> int:
     """The seed of game ``number`` (0-based) of a simulation seeded ``seed``: 63 bits of the
     ``number``-th child of ``numpy.random.SeedSequence(seed)`` (as ``.spawn(...)[number]``
-    would give; a negative seed ``-s`` uses the entropy ``[0, s]``). Each game's seed depends on
+    would give; a negative seed as :mod:`wildeval.seeds` reads it). Each game's seed depends on
     its number alone, so any range of games can be played anywhere.
 
     >>> import numpy as np
     >>> game_seed(7, 3) == int(np.random.SeedSequence(7).spawn(4)[3].generate_state(1, np.uint64)[0] >> 1)
     True
     """
-    entropy = seed if seed >= 0 else [0, -seed]
-    return int(np.random.SeedSequence(entropy, spawn_key=(number,)).generate_state(1, np.uint64)[0] >> 1)
+    return int(seed_sequence(seed, (number,)).generate_state(1, np.uint64)[0] >> 1)
 
 
 def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int,

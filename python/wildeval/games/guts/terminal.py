@@ -26,6 +26,7 @@ from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.simulation import check_int, rules_and_players
 from wildeval.games.guts.state import Advance, Declare, Phase
 from wildeval.games.table import Terminal, does, guarded, write_record
+from wildeval.seeds import python_random
 
 __all__ = ["play"]
 
@@ -136,7 +137,7 @@ class _Session:
     def run(self) -> int:
         rules, term, you = self.rules, self.term, self.you
         table = StrengthTable()
-        master = random.Random(self.seed)
+        master = python_random(self.seed)
         term.say(f"{rules.name}: {rules.goal_label()}; ante {rules.ante}; seed {self.seed}.")
         term.say("Stages: " + "; ".join(rules.stage_label(i) for i in range(len(rules.stages))) + ".")
         term.say(_settings_line(rules))
