@@ -147,6 +147,37 @@ def test_standard_errors_describe_the_spread_between_seeds(
     assert abs(float(np.mean(z_arr))) < 0.25
 
 
+@pytest.mark.parametrize(("deals", "counts"), [(600, [1, 3]), (7, [2])])
+def test_standard_errors_follow_their_formula_on_a_small_chart(deals: int, counts: list[int]) -> None:
+    """Each group's wins w_g and hands n_g, taken one group at a time: p = sum w / sum n and
+    stderr = sqrt(G / (G - 1) * sum (w_g - p n_g)^2) / n, as the module says (G = 50 groups,
+    or one per deal under 50 deals)."""
+    from wildeval.chart import GROUPS, _group
+    from wildeval.seeds import entropy
+
+    chart = field_chart("napalm", 2, counts, deals=deals, seed=4)
+    groups = min(GROUPS, deals)
+    bounds = [deals * g // groups for g in range(groups + 1)]
+    parts = [_group(("low27", None, True, 5, tuple(counts), entropy(4), g, bounds[g], bounds[g + 1], 1))
+             for g in range(groups)]
+    n_k = len(counts)
+    assert len(chart.classes) > 3
+    for c in chart.classes:
+        n_g = np.array([part[-1, c.key] for part in parts])
+        n = n_g.sum()
+        assert c.samples == n
+        for i in range(n_k):
+            w_g = np.array([part[i, c.key] for part in parts])
+            p = w_g.sum() / n
+            want = math.sqrt(groups / (groups - 1) * float(((w_g - p * n_g) ** 2).sum())) / n
+            assert c.win[i] == pytest.approx(p, rel=1e-12, abs=1e-15)
+            assert c.stderr[i] == pytest.approx(want, rel=1e-9, abs=1e-15), (c.name, i)
+            assert c.tie[i] == pytest.approx(sum(part[n_k + i, c.key] for part in parts) / n, abs=1e-15)
+    one = field_chart("napalm", 2, [1], deals=1, seed=4)  # one group: the binomial error
+    assert all(c.stderr[0] == pytest.approx(math.sqrt(c.win[0] * (1 - c.win[0]) / c.samples), abs=1e-15)
+               for c in one.classes)
+
+
 def test_the_same_seed_gives_the_same_chart_and_the_progress_counts_every_deal() -> None:
     seen: list[int] = []
     a = field_chart("napalm", 3, [1, 6], deals=12_345, seed=3, progress=seen.append)
