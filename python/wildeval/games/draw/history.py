@@ -262,19 +262,27 @@ def phh_fields(
     return fields
 
 
-def phh_section(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
+def phh_section(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int = 1,
+                section: int | None = None) -> str:
     """One hand of a table as a ``[n]`` section of a ``.phhs`` file, ending with a newline and
-    preceded by a blank line after the first hand: sections written one after another make the
-    same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline.
-    ``seats`` are the players' table seats (0, 1, ...; PHH numbers them from 1)."""
-    fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=1)
-    return ("\n" if hand.number > 1 else "") + f"[{hand.number}]\n" + dumps(fields) + "\n"
+    preceded by a blank line after the first section: sections written one after another make
+    the same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline.
+    ``seats`` are the players' table seats (0, 1, ...; PHH numbers them from 1); ``table`` the
+    table's number (PHH's ``table`` field); ``section`` the section's number in the file
+    (default the hand's number: one table to a file)."""
+    fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=table)
+    n = hand.number if section is None else section
+    return ("\n" if n > 1 else "") + f"[{n}]\n" + dumps(fields) + "\n"
 
 
-def history_entry(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
+def history_entry(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int | None = None,
+                  section: int | None = None) -> str:
     """A finished hand of a table as ``simulate`` and ``play --out`` write it: a PHH section
     (:func:`phh_section`) if PHH has a variant for the game, else its record (:func:`to_record`,
-    with ``table_seats``) as one line of JSON: the file is JSON Lines.
+    with ``table_seats``) as one line of JSON: the file is JSON Lines. ``table`` (None: the
+    only table) numbers the table in a file of several (``simulate(tables=N)``): PHH's
+    ``table`` field, or a ``"table"`` key first in the JSON record; ``section`` numbers the
+    PHH section in the file.
 
     >>> from wildeval.games.draw.rules import preset
     >>> hand = Hand([20, 30], game=preset("ace-to-five-triple-draw"), seed=1)
@@ -284,5 +292,8 @@ def history_entry(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
     (True, 1)
     """
     if hand.game.phh_variant is not None:
-        return phh_section(hand, seats, seat_count)
-    return json.dumps(to_record(hand, table_seats=list(seats)), separators=(",", ":")) + "\n"
+        return phh_section(hand, seats, seat_count, table=1 if table is None else table, section=section)
+    record = to_record(hand, table_seats=list(seats))
+    if table is not None:
+        record = {"table": table, **record}
+    return json.dumps(record, separators=(",", ":")) + "\n"
