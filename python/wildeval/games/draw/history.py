@@ -281,7 +281,7 @@ def history_entry(hand: Hand, seats: Sequence[int], seat_count: int, *, table: i
     (:func:`phh_section`) if PHH has a variant for the game, else its record (:func:`to_record`,
     with ``table_seats``) as one line of JSON: the file is JSON Lines. ``table`` (None: the
     only table) numbers the table in a file of several (``simulate(tables=N)``): PHH's
-    ``table`` field, or a ``"table"`` key first in the JSON record; ``section`` numbers the
+    ``table`` field, or a ``"table"`` key after ``"game"`` in the JSON record; ``section`` numbers the
     PHH section in the file.
 
     >>> from wildeval.games.draw.rules import preset
@@ -295,5 +295,5 @@ def history_entry(hand: Hand, seats: Sequence[int], seat_count: int, *, table: i
         return phh_section(hand, seats, seat_count, table=1 if table is None else table, section=section)
     record = to_record(hand, table_seats=list(seats))
     if table is not None:
-        record = {"table": table, **record}
+        record = {"game": record.pop("game"), "table": table, **record}
     return json.dumps(record, separators=(",", ":")) + "\n"
