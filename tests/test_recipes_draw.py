@@ -32,6 +32,7 @@ from wildeval.games.draw import (
     LowballBot,
     Phase,
     RandomBot,
+    Rules,
     Table,
     phh_fields,
     play,
@@ -110,7 +111,7 @@ def check_payouts(hand: Hand) -> bool:
 def test_the_new_game_is_one_preset_registered_for_the_command_line() -> None:
     assert A5 is ACE_TO_FIVE_TRIPLE_DRAW
     assert (A5.ranking, A5.hand_size, A5.draws, A5.phh_variant) == ("low_a5", 5, 3, None)
-    assert A5.stakes == preset("deuce-to-seven-triple-draw").stakes
+    assert A5.stakes == Rules(heads_up_unlimited=True)  # Robert's Rules: unlimited heads-up
     assert GAMES[GAME] == "wildeval.games.draw" and game_module(GAME).simulate is simulate
     assert unit_of(GAME) == "hands" and player_range(GAME) == (2, 6)
 

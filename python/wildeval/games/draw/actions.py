@@ -153,6 +153,7 @@ class PlayerView:
     to_call: int
     events: tuple[Event, ...]
     game: DrawRules = DEUCE_TO_SEVEN_TRIPLE_DRAW  # the game's rules (hand size, draws, ranking)
+    bets_and_raises: int = 0  # full bets and raises in this betting round (the big blind is the first's bet)
 
     @property
     def draws_left(self) -> int:

@@ -123,7 +123,9 @@ def _strength(cards: Sequence[int], draws_left: int, ranking: str) -> int:
 class LowballBot:
     """Draws toward a seven- or eight-low (keeps distinct cards eight and under, stands pat on a
     made eight), bets and raises made hands and good draws, calls with fair draws, folds the
-    rest when it has to pay; a little randomness so that it is not fully predictable."""
+    rest when it has to pay; a little randomness so that it is not fully predictable. Where
+    raising is unlimited (heads-up), it raises no more once a round holds twice the bets and
+    raises of a capped one, so that two good hands do not raise each other all-in."""
 
     def __init__(self, seed: int | None = None, *, aggression: float = 0.15) -> None:
         self._rng = python_random(seed)
@@ -140,6 +142,8 @@ class LowballBot:
         by_kind = {a.kind: a for a in legal}
         strength = _strength(view.hand, view.draws_left, ranking)
         wager = by_kind.get(Kind.BET) or by_kind.get(Kind.RAISE)
+        if view.bets_and_raises >= 2 * (1 + view.game.stakes.max_raises):
+            wager = None  # unlimited heads-up: no raising war past twice the cap's bets
         passive = by_kind.get(Kind.CHECK) or by_kind.get(Kind.CALL)
         assert passive is not None
         roll = self._rng.random()

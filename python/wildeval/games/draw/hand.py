@@ -258,6 +258,7 @@ class Hand(Betting, Draws, Showdown):
             to_call=min(high - self._bets[seat], self._stacks[seat]),
             events=tuple(e if e.seat == seat else e.public() for e in self.events),
             game=self.game,
+            bets_and_raises=self._b.full_count,
         )
 
     def check_invariants(self) -> None:

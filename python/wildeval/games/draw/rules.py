@@ -43,6 +43,7 @@ __all__ = [
     "evaluator",
     "low27",
     "preset",
+    "roberts_rules",
 ]
 
 DECK_SIZE = 52
@@ -202,21 +203,34 @@ def low27() -> Evaluator:
     return evaluator("low27")
 
 
+def roberts_rules(game: DrawRules) -> DrawRules:
+    """``game`` played by Robert's Rules of Poker where the project's docs are silent: the
+    rules of a draw game that has no rules text of its own (``docs/triple-draw.md``, "Other
+    draw games"). "Betting and raising" 4: unlimited raising heads-up
+    (:attr:`Rules.heads_up_unlimited`), in a round not capped while more players had chips.
+
+    >>> roberts_rules(DrawRules("x", "X")).stakes.heads_up_unlimited
+    True
+    """
+    return game.with_stakes(dataclasses.replace(game.stakes, heads_up_unlimited=True))
+
+
 DEUCE_TO_SEVEN_TRIPLE_DRAW = DrawRules(
     "deuce-to-seven-triple-draw", "Deuce to Seven Triple Draw", "low27", phh_variant="F2L3D",
     blurb="the lowest hand wins (7-5-4-3-2 is the best; aces are high, straights and flushes count "
           "against you).",
 )
-ACE_TO_FIVE_TRIPLE_DRAW = DrawRules(
+# the two games without a rules text of their own follow Robert's Rules of Poker
+ACE_TO_FIVE_TRIPLE_DRAW = roberts_rules(DrawRules(
     "ace-to-five-triple-draw", "Ace to Five Triple Draw", "low_a5",
     blurb="the lowest hand wins (5-4-3-2-A is the best; aces are low, straights and flushes do "
           "not count).",
-)
-DEUCE_TO_SEVEN_SINGLE_DRAW = DrawRules(
+))
+DEUCE_TO_SEVEN_SINGLE_DRAW = roberts_rules(DrawRules(
     "deuce-to-seven-single-draw", "Deuce to Seven Single Draw", "low27", draws=1, big_bet_from=1,
     blurb="one draw, the lowest hand wins (7-5-4-3-2 is the best; aces are high, straights and "
           "flushes count against you).",
-)
+))
 
 PRESETS: MappingProxyType[str, DrawRules] = MappingProxyType(
     {g.name: g for g in (DEUCE_TO_SEVEN_TRIPLE_DRAW, ACE_TO_FIVE_TRIPLE_DRAW, DEUCE_TO_SEVEN_SINGLE_DRAW)}
