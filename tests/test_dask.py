@@ -99,9 +99,20 @@ def test_guts_simulation_same_bytes_any_split(client: Any, monkeypatch: pytest.M
     assert a == b and sum(done) == 37 and done.count(5) == 7
     assert here.getvalue() == there.getvalue()
     assert [json.loads(line)["game"] for line in there.getvalue().splitlines()] == list(range(1, 38))
-    with pytest.raises(ValueError, match="not split across workers"):
+    with pytest.raises(ValueError, match="at one table is not split across workers.*tables=N"):
         triple_draw.simulate("deuce-to-seven-triple-draw", players=3, count=2, seed=1, out=io.StringIO(),
                              client=client)
+
+
+@pytest.mark.parametrize("game", ["deuce-to-seven-triple-draw", "ace-to-five-triple-draw"])
+def test_draw_tables_same_bytes_on_the_cluster(client: Any, game: str) -> None:
+    here, there = io.StringIO(), io.StringIO()
+    a = triple_draw.simulate(game, players=3, count=23, seed=-2, out=here, tables=4)
+    done: list[int] = []
+    b = triple_draw.simulate(game, players=3, count=23, seed=-2, out=there, tables=4, client=client,
+                             progress=done.append)
+    assert a == b and here.getvalue() == there.getvalue()
+    assert sorted(done) == [5, 6, 6, 6] and a.played == 23
 
 
 @pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int64])
@@ -140,6 +151,10 @@ def test_command_line_on_a_scheduler(client: Any, capsys: pytest.CaptureFixture[
     assert local.read_bytes() == remote.read_bytes()
     assert main(["simulate", "deuce-to-seven-triple-draw", "--hands", "3", "--scheduler", address]) == 2
     assert "not split across workers" in capsys.readouterr().err
+    common = ("simulate", "deuce-to-seven-triple-draw", "--hands", "14", "--tables", "3", "--json")
+    _lines(capsys, *common, "--out", str(local))
+    _lines(capsys, *common, "--out", str(remote), "--scheduler", address)
+    assert local.read_bytes() == remote.read_bytes() and local.read_bytes().count(b"variant = ") == 14
 
 
 def test_workers_flag_starts_a_local_cluster(tmp_path: Path) -> None:

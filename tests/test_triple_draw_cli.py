@@ -60,6 +60,46 @@ def test_simulate_stops_when_one_player_is_left() -> None:
     assert 0 < sections < 5000  # heads-up lowball bots bust one another long before
 
 
+def test_simulate_splits_into_independent_tables(tmp_path: Path) -> None:
+    import json
+
+    from wildeval.games.draw.history import replay
+    from wildeval.games.draw.simulation import table_seed
+
+    a = run_simulate(tmp_path, "a.phhs", "--players", "3", "--hands", "30", "--seed", "5", "--tables", "3").decode()
+    assert run_simulate(tmp_path, "b.phhs", "--players", "3", "--hands", "30", "--seed", "5", "--tables", "3").decode() == a
+    one = run_simulate(tmp_path, "c.phhs", "--players", "3", "--hands", "30", "--seed", "5").decode()
+    assert one != a and "table = 1\n" in one and "table = 2\n" not in one
+    pokerkit = pytest.importorskip("pokerkit")
+    hands = list(pokerkit.HandHistory.loads_all(a))
+    assert len(hands) == 30 and a.startswith("[1]\n") and "\n\n[30]\n" in a  # sections numbered through the file
+    assert [h.table for h in hands] == [1] * 10 + [2] * 10 + [3] * 10
+    assert [h.hand for h in hands] == list(range(1, 11)) * 3  # each table counts its own
+    assert all(list(h.starting_stacks) == [200] * 3 for h in (hands[0], hands[10], hands[20]))  # its own stacks
+    out = io.StringIO()  # each table is the run of one table seeded by table_seed(seed, t)
+    simulate(GAME, players=3, count=10, seed=table_seed(5, 1), out=out)
+    alone = list(pokerkit.HandHistory.loads_all(out.getvalue()))
+    assert [h.actions for h in alone] == [h.actions for h in hands[10:20]]
+    jsonl = io.StringIO()
+    summary = simulate("ace-to-five-triple-draw", players=2, count=9, seed=1, out=jsonl, tables=2)
+    records = [json.loads(line) for line in jsonl.getvalue().splitlines()]
+    assert summary.played == len(records) <= 9 and [r["table"] for r in records] == sorted(r["table"] for r in records)
+    assert {r["table"] for r in records} == {1, 2} and all(replay(r) for r in records)
+
+
+def test_simulate_tables_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", GAME, "--hands", "3", "--tables", "0"])
+    assert "argument --tables: must be from 1 to 100,000, not 0" in capsys.readouterr().err
+    assert main(["simulate", GAME, "--hands", "3", "--workers", "2"]) == 2
+    assert ("at one table is not split across workers (its hands are played in order, each from the stacks the "
+            "last one left); split the run with --tables N") in capsys.readouterr().err
+    assert main(["simulate", "napalm", "--games", "3", "--tables", "2"]) == 2
+    assert "--tables is for the draw games: the games of napalm are independent already" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="tables must be an int from 1 to 100,000, not 0"):
+        simulate(GAME, players=2, count=1, seed=1, out=io.StringIO(), tables=0)
+
+
 def test_simulate_checks_the_game_name() -> None:
     with pytest.raises(ValueError, match="not 'napalm'"):
         simulate("napalm", players=3, count=1, seed=1, out=io.StringIO())

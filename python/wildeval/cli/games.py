@@ -14,6 +14,7 @@ from wildeval.cli.cluster import add_cluster, client_for, uses_cluster
 from wildeval.cli.common import add_ascii, int_in, output_file, output_records, shows_suits, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games import GAMES, game_module, player_range, unit_of
+from wildeval.games.draw.simulation import MAX_TABLES
 
 _FORMATS = "guts games write JSON Lines (one replayable game per line); deuce-to-seven-triple-draw writes PHH " \
            "(.phhs sections, one per hand); the other draw games, which PHH has no variant for, write JSON Lines " \
@@ -34,6 +35,9 @@ def register(commands: Any) -> None:
     count.add_argument("--games", type=int_in(0), help="complete games to play (guts games; default 100)")
     count.add_argument("--hands", type=int_in(0), help="hands to play (draw games; default 100)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed for shuffles and bots (default 0)")
+    p.add_argument("--tables", type=int_in(1, MAX_TABLES), default=None, metavar="N",
+                   help="draw games: split the hands among N independent tables, each with its own seed and "
+                        "stacks (what --scheduler/--workers need; default one table)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
     add_rule_settings(p)
     p.add_argument("--json", action="store_true",
@@ -133,9 +137,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json and args.out == "-":
         raise ValueError("--json prints the summary to standard output: give --out FILE for the records")
     extra: dict[str, Any] = {} if rules is None else {"rules": rules}
-    if uses_cluster(args) and unit_of(args.game) == "hands":
-        raise ValueError(f"--scheduler/--workers: {args.game} is not split across workers (its hands are played "
-                         "at one table, each from the stacks the last one left)")
+    if args.tables is not None and unit_of(args.game) != "hands":
+        raise ValueError(f"--tables is for the draw games: the games of {args.game} are independent already")
+    if args.tables is not None:
+        extra["tables"] = args.tables
+    if uses_cluster(args) and unit_of(args.game) == "hands" and (args.tables or 1) == 1:
+        raise ValueError(f"--scheduler/--workers: {args.game} at one table is not split across workers (its hands "
+                         "are played in order, each from the stacks the last one left); split the run with --tables N")
     start = time.perf_counter()
     out = None
     try:

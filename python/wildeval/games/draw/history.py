@@ -34,7 +34,7 @@ from typing import Any
 from wildeval.cards import format_cards, parse_cards
 from wildeval.games.draw.actions import Action, Event, Kind
 from wildeval.games.draw.hand import Hand
-from wildeval.games.draw.rules import PRESETS, Rules
+from wildeval.games.draw.rules import PRESETS, DrawRules, Rules
 from wildeval.games.table.phh import dumps
 
 __all__ = ["history_entry", "phh_fields", "phh_order", "phh_section", "replay", "to_json", "to_record"]
@@ -271,18 +271,36 @@ def phh_section(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int
     table's number (PHH's ``table`` field); ``section`` the section's number in the file
     (default the hand's number: one table to a file)."""
     fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=table)
-    n = hand.number if section is None else section
-    return ("\n" if n > 1 else "") + f"[{n}]\n" + dumps(fields) + "\n"
+    return entry_text(hand.game, dumps(fields), hand.number if section is None else section)
 
 
-def history_entry(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int | None = None,
-                  section: int | None = None) -> str:
+def entry_body(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int | None = None) -> str:
+    """A finished hand of a table as ``simulate`` writes it, before :func:`entry_text` places it
+    in the file: its PHH fields (:func:`phh_fields`) if PHH has a variant for the game, else its
+    record (:func:`to_record`, with ``table_seats``) as one line of JSON. ``table`` (None: the
+    only table) numbers the table in a file of several (``simulate(tables=N)``): PHH's
+    ``table`` field (else 1), or a ``"table"`` key after ``"game"`` in the JSON record."""
+    if hand.game.phh_variant is not None:
+        return dumps(phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count,
+                                table=1 if table is None else table))
+    record = to_record(hand, table_seats=list(seats))
+    if table is not None:
+        record = {"game": record.pop("game"), "table": table, **record}
+    return json.dumps(record, separators=(",", ":"))
+
+
+def entry_text(game: DrawRules, body: str, section: int) -> str:
+    """An :func:`entry_body` as the ``section``-th entry of a file (from 1): a PHH ``[n]``
+    section, after a blank line unless it is the first; or a line of JSON Lines."""
+    if game.phh_variant is None:
+        return body + "\n"
+    return ("\n" if section > 1 else "") + f"[{section}]\n" + body + "\n"
+
+
+def history_entry(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
     """A finished hand of a table as ``simulate`` and ``play --out`` write it: a PHH section
     (:func:`phh_section`) if PHH has a variant for the game, else its record (:func:`to_record`,
-    with ``table_seats``) as one line of JSON: the file is JSON Lines. ``table`` (None: the
-    only table) numbers the table in a file of several (``simulate(tables=N)``): PHH's
-    ``table`` field, or a ``"table"`` key after ``"game"`` in the JSON record; ``section`` numbers the
-    PHH section in the file.
+    with ``table_seats``) as one line of JSON: the file is JSON Lines.
 
     >>> from wildeval.games.draw.rules import preset
     >>> hand = Hand([20, 30], game=preset("ace-to-five-triple-draw"), seed=1)
@@ -291,9 +309,4 @@ def history_entry(hand: Hand, seats: Sequence[int], seat_count: int, *, table: i
     >>> line.startswith('{"game":"ace-to-five-triple-draw","hand":1,'), line.count("\\n")
     (True, 1)
     """
-    if hand.game.phh_variant is not None:
-        return phh_section(hand, seats, seat_count, table=1 if table is None else table, section=section)
-    record = to_record(hand, table_seats=list(seats))
-    if table is not None:
-        record = {"game": record.pop("game"), "table": table, **record}
-    return json.dumps(record, separators=(",", ":")) + "\n"
+    return entry_text(hand.game, entry_body(hand, seats, seat_count), hand.number)

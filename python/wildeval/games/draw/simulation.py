@@ -22,16 +22,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
+import numpy as np
+
 from wildeval.games import Summary
 from wildeval.games.draw.bots import Bot, LowballBot, ask_bot
 from wildeval.games.draw.hand import Hand
-from wildeval.games.draw.history import history_entry
+from wildeval.games.draw.history import entry_body, entry_text
 from wildeval.games.draw.terminal import play_session
 from wildeval.games.draw.rules import PRESETS, DrawRules
 from wildeval.games.draw.table import Table
-from wildeval.seeds import python_random
+from wildeval.seeds import check_seed, python_random, seed_sequence
 
-__all__ = ["play", "play_hand", "simulate"]
+__all__ = ["MAX_TABLES", "play", "play_hand", "simulate", "table_seed"]
+
+MAX_TABLES = 100_000  # tables one run may split into
 
 
 def _game(game: str) -> DrawRules:
@@ -59,8 +63,54 @@ def play_hand(hand: Hand, bot_of: Callable[[int], Bot], *, check: bool = False) 
     return hand
 
 
+def table_seed(seed: int, table: int) -> int:
+    """The seed of table ``table`` (0-based) of a run of several: 63 bits of the ``table``-th
+    child of the run seed's SeedSequence (:mod:`wildeval.seeds`), so each table depends on its
+    number alone and any table can be played anywhere.
+
+    >>> table_seed(7, 0) == table_seed(7, 0) != table_seed(7, 1)
+    True
+    """
+    return int(seed_sequence(seed, (table,)).generate_state(1, np.uint64)[0] >> 1)
+
+
+# One table of a run: the game, the players, the table's seed, its hands at most, its number
+# (1-based; None: the run's only table).
+_TableTask = tuple[str, int, int, int, "int | None"]
+
+
+def _play_table(task: _TableTask, emit: Callable[[str, list[str]], object]) -> None:
+    """Play one table's hands, calling ``emit(body, winners)`` after each hand: its history
+    entry without a PHH section header (:func:`~wildeval.games.draw.history.entry_body`) and
+    the name of the winner of each pot (and of each share of a split one)."""
+    game, players, seed, hands, number = task
+    rules = PRESETS[game]
+    rng = python_random(seed)
+    names = [f"Bot {i + 1}" for i in range(players)]
+    table = Table(players, names=names, seed=rng.getrandbits(63), starting_stack=rules.starting_stack,
+                  game=rules)
+    bots = [LowballBot(rng.getrandbits(63)) for _ in range(players)]
+    for _ in range(hands):
+        if len(table.seated) < rules.min_players:
+            break
+        hand = table.start_hand()
+        seats = list(table.hand_seats)
+        play_hand(hand, lambda seat: bots[seats[seat]])
+        winners = [names[seats[e.seat]] for e in hand.events if e.kind == "win" and e.seat is not None]
+        emit(entry_body(hand, seats, players, table=number), winners)
+        table.end_hand()
+
+
+def _table_task(task: _TableTask) -> list[tuple[str, list[str]]]:
+    """One table played on a worker: its entries, in order."""
+    entries: list[tuple[str, list[str]]] = []
+    _play_table(task, lambda body, winners: entries.append((body, winners)))
+    return entries
+
+
 def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
-             progress: Callable[[int], object] | None = None, client: object = None) -> Summary:
+             progress: Callable[[int], object] | None = None, client: object = None,
+             tables: int = 1) -> Summary:
     """Heuristic bots (:class:`LowballBot`) play ``count`` hands of the draw game ``game`` at
     one table of ``players`` (2-6), each starting with the game's stack (200 chips) at its
     stakes (blinds 1-2, bets 2-4). Every hand goes to ``out`` as it ends: where PHH has a
@@ -72,38 +122,58 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
     pots won (a share of a split pot counts as one). ``progress``, if given, is called with 1
     after each hand.
 
-    ``client=`` (a Dask client) is refused: the hands are played at one table, each starting
-    from the stacks the last one left (and the table stops when one player has every chip), so
-    no hand can be played before the one before it ends; there is nothing to split. Run
-    several seeds side by side instead."""
+    ``tables=N`` splits the run into N independent tables, each with its own stacks and seed
+    (table ``t`` from 0: :func:`table_seed` ``(seed, t)``), table ``t`` playing hands
+    ``count * t // N`` up to ``count * (t + 1) // N`` (fewer if it ends early). Their hands are
+    written table after table: PHH sections numbered through the file, each with its table's
+    number in PHH's ``table`` field (from 1); JSON records with a ``"table"`` key. One table
+    (the default) is seeded by ``seed`` itself and writes what it always did.
+
+    ``client=`` (a ``distributed.Client``) plays the tables as tasks on a Dask cluster and
+    writes them here in table order, the same bytes as without it; ``progress`` is then called
+    with a table's share of ``count`` as it ends. One table cannot be split: its hands are
+    played in order, each from the stacks the last one left, so ``client`` needs ``tables``
+    of 2 or more."""
     rules = _game(game)
     _check_players(rules, players)
-    if client is not None:
-        raise ValueError(f"{game} is not split across workers: its hands are played at one table, each "
-                         "from the stacks the last one left, so none can start before the one before it ends")
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"the number of hands must be an int >= 0, not {count!r}")
-    rng = python_random(seed)
-    names = [f"Bot {i + 1}" for i in range(players)]
-    table = Table(players, names=names, seed=rng.getrandbits(63), starting_stack=rules.starting_stack,
-                  game=rules)
-    bots = [LowballBot(rng.getrandbits(63)) for _ in range(players)]
-    wins = dict.fromkeys(names, 0)
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+        raise ValueError(f"tables must be an int from 1 to {MAX_TABLES:,}, not {tables!r}")
+    seed = check_seed(seed)
+    if client is not None and tables == 1:
+        raise ValueError(f"{game} at one table is not split across workers: its hands are played in order, "
+                         "each from the stacks the last one left; split the run into tables (tables=N) to use them")
+    if tables == 1:
+        tasks: list[_TableTask] = [(game, players, seed, count, None)]
+    else:
+        tasks = [(game, players, table_seed(seed, t), count * (t + 1) // tables - count * t // tables, t + 1)
+                 for t in range(tables)]
+    wins = dict.fromkeys((f"Bot {i + 1}" for i in range(players)), 0)
     played = 0
-    for _ in range(count):
-        if len(table.seated) < rules.min_players:
-            break
-        hand = table.start_hand()
-        seats = list(table.hand_seats)
-        play_hand(hand, lambda seat: bots[seats[seat]])
-        for e in hand.events:
-            if e.kind == "win" and e.seat is not None:
-                wins[names[seats[e.seat]]] += 1
-        out.write(history_entry(hand, seats, players))
-        table.end_hand()
+
+    def write(body: str, winners: list[str]) -> None:
+        nonlocal played
         played += 1
-        if progress is not None:
-            progress(1)
+        out.write(entry_text(rules, body, played))
+        for name in winners:
+            wins[name] += 1
+
+    if client is None:
+        def each_hand(body: str, winners: list[str]) -> None:
+            write(body, winners)
+            if progress is not None:
+                progress(1)
+
+        for task in tasks:
+            _play_table(task, each_hand)
+    else:
+        from wildeval.dask import map_ordered
+
+        done = None if progress is None else (lambda task: progress(task[3]))
+        for entries in map_ordered(client, _table_task, tasks, progress=done):
+            for body, winners in entries:
+                write(body, winners)
     return Summary(played=played, unit="hands", wins=wins)
 
 
