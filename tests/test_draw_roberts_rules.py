@@ -19,6 +19,7 @@ from wildeval.games.draw import (
     LowballBot,
     Phase,
     RandomBot,
+    Rules,
     play_hand,
     preset,
     replay,
@@ -49,6 +50,16 @@ def raises_per_round(record: dict) -> list[int]:
         elif e["kind"] == "raise":
             rounds[-1] += 1
     return rounds
+
+
+def replay_until(record: dict, actions: int) -> Hand:
+    """The hand of a record, replayed up to (not including) its action number ``actions``."""
+    hand = Hand(record["starting_stacks"], record["button"], rules=Rules(**record["rules"]),
+                game=preset(record["game"]), names=record["players"], seed=record["seed"],
+                number=record["hand"])
+    for a in record["actions"][:actions]:
+        hand.apply(A(Kind(a["kind"]), a.get("amount")), a["seat"])
+    return hand
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,3 +135,49 @@ def test_reproduction_heads_up_hand_4_raises_past_three() -> None:
     assert raises_per_round(record)[3] > 3
     for r in simulated("ace-to-five-triple-draw", 2, 40, 11):
         assert replay(r).finishing_stacks == tuple(r["finishing_stacks"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Betting and raising 3: a bet and three raises with three or more betting rounds, a bet and four
+# raises with two
+
+
+def test_single_draw_allows_a_bet_and_four_raises() -> None:
+    assert SINGLE.betting_rounds == 2 and SINGLE.stakes.max_raises == 4
+    hand = Hand([500] * 4, button=0, seed=20, game=SINGLE)
+    for to in (4, 6, 8, 10):  # the big blind is the bet, then four raises
+        hand.act(A.raise_to(to))
+    assert kinds(hand) == ["fold", "call 6"]  # no fifth raise
+    with pytest.raises(ValueError, match="the betting is capped \\(a bet and 4 raises\\)"):
+        hand.verify(A.raise_to(12))
+    check_until_round(hand, 1)  # after the draw, at the big bet
+    hand.act(A.bet(4))
+    for to in (8, 12, 16, 20):
+        hand.act(A.raise_to(to))
+    assert kinds(hand) == ["fold", "call 12"]
+
+
+@pytest.mark.parametrize("game", [A5, D27], ids=lambda g: g.name)
+def test_three_or_more_betting_rounds_allow_a_bet_and_three_raises(game) -> None:
+    assert game.betting_rounds == 4 and game.stakes.max_raises == 3
+    hand = Hand([500] * 4, button=0, seed=21, game=game)
+    for to in (4, 6, 8):
+        hand.act(A.raise_to(to))
+    assert kinds(hand) == ["fold", "call 6"]
+    check_until_round(hand, 2)
+    hand.act(A.bet(4))
+    for to in (8, 12, 16):
+        hand.act(A.raise_to(to))
+    assert kinds(hand) == ["fold", "call 12"]
+
+
+def test_reproduction_single_draw_hand_58_may_raise_a_fourth_time() -> None:
+    """``simulate deuce-to-seven-single-draw --players 5 --hands 150 --seed 506``: in hand 58 the
+    big blind, facing the third raise (to 8), could only fold or call."""
+    record = simulated("deuce-to-seven-single-draw", 5, 58, 506)[57]
+    third = [i for i, a in enumerate(record["actions"]) if a["kind"] == "raise"][2]
+    assert record["actions"][third]["amount"] == 8
+    hand = replay_until(record, third + 1)
+    assert hand.to_act == hand.big_blind_seat and kinds(hand) == ["fold", "call 2", "raise to 10"]
+    hand.act(A.raise_to(10))
+    assert "raise to 12" not in kinds(hand)

@@ -206,13 +206,20 @@ def low27() -> Evaluator:
 def roberts_rules(game: DrawRules) -> DrawRules:
     """``game`` played by Robert's Rules of Poker where the project's docs are silent: the
     rules of a draw game that has no rules text of its own (``docs/triple-draw.md``, "Other
-    draw games"). "Betting and raising" 4: unlimited raising heads-up
-    (:attr:`Rules.heads_up_unlimited`), in a round not capped while more players had chips.
+    draw games"). "Betting and raising" 3: a bet and three raises per round in a game of
+    three or more betting rounds, a bet and four raises in one of two
+    (:attr:`Rules.max_raises`, from :attr:`DrawRules.betting_rounds`); 4: unlimited raising
+    heads-up (:attr:`Rules.heads_up_unlimited`), in a round not capped while more players had
+    chips.
 
-    >>> roberts_rules(DrawRules("x", "X")).stakes.heads_up_unlimited
-    True
+    >>> stakes = roberts_rules(DrawRules("x", "X", draws=1)).stakes
+    >>> stakes.max_raises, stakes.heads_up_unlimited
+    (4, True)
+    >>> roberts_rules(DrawRules("x", "X", draws=2)).stakes.max_raises
+    3
     """
-    return game.with_stakes(dataclasses.replace(game.stakes, heads_up_unlimited=True))
+    max_raises = 3 if game.betting_rounds >= 3 else 4
+    return game.with_stakes(dataclasses.replace(game.stakes, max_raises=max_raises, heads_up_unlimited=True))
 
 
 DEUCE_TO_SEVEN_TRIPLE_DRAW = DrawRules(
