@@ -1,6 +1,7 @@
 """The deal and the draws of a draw hand.
 
-The cards are dealt one at a time from the small blind, as many as the game's hand holds.
+The cards are dealt one at a time from the small blind (or, when a dead button's table has
+none, the big blind), as many as the game's hand holds.
 In a draw every player still in the hand (all-in players included) declares a discard, in
 order from the first player left of the dealer; then all are served in the same order. A
 player is never dealt a card they discarded earlier in the hand: when the stub cannot serve
@@ -26,7 +27,8 @@ def arrange_deck(n_players: int, button: int, hands: Mapping[int, str], draws: s
                  hand_size: int = 5) -> list[int]:
     """A deck order (for ``Hand(..., deck=...)``) that deals ``hands`` (seat -> ``hand_size``
     cards as text; other seats get the highest cards left) one card at a time from the small
-    blind, then serves ``draws`` in order.
+    blind, then serves ``draws`` in order. (With no small blind, the deal starts with the big
+    blind, who is the player after the button too: the same order.)
 
     >>> deck = arrange_deck(2, 0, {0: "7s 5d 4c 3h 2s"})
     >>> format_cards(deck[0:10:2])  # heads-up the button is the small blind and is dealt first
@@ -48,7 +50,8 @@ class Draws(HandState):
     """The deal and the draws of a hand."""
 
     def _deal(self) -> None:
-        first = self.small_blind_seat  # heads-up the small blind is the dealer
+        # the small blind (heads-up the dealer), or the big blind when there is no small blind
+        first = self.small_blind_seat if self.small_blind_seat is not None else self.big_blind_seat
         order = self._order_from(first)
         for _ in range(self.game.hand_size):
             for p in order:

@@ -68,6 +68,13 @@ class Hand(Betting, Draws, Showdown):
     reshuffle reproducible; ``deck`` sets the order of the cards (the first card goes to the
     small blind; a partial order is completed with the missing cards in ascending order).
 
+    The blinds follow the button: the next two players (heads-up the button and the other).
+    In a game with a dead button (``DrawRules.button == "dead"``), its table may say that there
+    is no small blind, ``blinds=(None, big blind)``, the big blind then being the player after
+    the button (the first card goes to them); and ``dead_button=True`` says that the button
+    lies in front of an empty seat after ``button``, who acts last after the draws as a dealer
+    would (``docs/triple-draw.md``, "Other draw games").
+
     Besides the properties: ``events`` (every :class:`Event`, cards included), ``actions``
     (``(seat, Action)`` in order), ``winnings`` (chips won per seat), ``small_blind_seat`` and
     ``big_blind_seat``, and ``pokerkit_divergence``: None, or why pokerkit could not replay this
@@ -81,6 +88,9 @@ class Hand(Betting, Draws, Showdown):
     ((49, 48), (1, 2), 0)
     >>> format_cards(hand.hand_of(0)), format_cards(hand.hand_of(1))   # dealt one at a time
     ('2c 2h 3c 3h 4c', '2d 2s 3d 3s 4d')
+    >>> hand = Hand([50, 50, 50], button=2, blinds=(None, 0), game=preset("ace-to-five-triple-draw"))
+    >>> hand.bets, hand.small_blind_seat, hand.to_act        # no small blind posts
+    ((2, 0, 0), None, 1)
     """
 
     def __init__(
@@ -94,6 +104,8 @@ class Hand(Betting, Draws, Showdown):
         deck: Iterable[int] | None = None,
         number: int = 1,
         game: DrawRules = DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        blinds: tuple[int | None, int] | None = None,
+        dead_button: bool = False,
     ) -> None:
         if not isinstance(game, DrawRules):
             raise TypeError(f"game must be a DrawRules, not {type(game).__name__}")
@@ -145,16 +157,38 @@ class Hand(Betting, Draws, Showdown):
         self._draw_order = []
         self._b = BettingRound(self.game.bet_size(0), 1, self.rules.big_blind, acted_tick=[None] * n)
 
-        if n == 2:
-            self.small_blind_seat, self.big_blind_seat = button, (button + 1) % n
-        else:
-            self.small_blind_seat, self.big_blind_seat = (button + 1) % n, (button + 2) % n
-        self._post(self.small_blind_seat, self.rules.small_blind, "small blind")
+        self.small_blind_seat, self.big_blind_seat = self._blinds(blinds)
+        if not isinstance(dead_button, bool):
+            raise TypeError(f"dead_button must be a bool, not {type(dead_button).__name__}")
+        if dead_button and (n == 2 or game.button != "dead"):
+            raise ValueError("a dead button is for a game with a dead button (DrawRules.button), "
+                             "and heads-up the button is the small blind")
+        self.dead_button = dead_button
+        if self.small_blind_seat is not None:
+            self._post(self.small_blind_seat, self.rules.small_blind, "small blind")
         self._post(self.big_blind_seat, self.rules.big_blind, "big blind")
         # pokerkit's way, followed beside ours, in the one game whose histories it reads
         self._pokerkit = PokerkitModel(self) if game.phh_variant == "F2L3D" else Shadow()
         self._deal()
         self._start_betting(0)
+
+    def _blinds(self, blinds: tuple[int | None, int] | None) -> tuple[int | None, int]:
+        """The small and big blind seats: after the button (heads-up the button and the other),
+        or ``blinds`` if they are those or, in a dead-button game, no small blind and the big
+        blind after the button."""
+        n, button = self.n, self.button
+        derived = (button, (button + 1) % n) if n == 2 else ((button + 1) % n, (button + 2) % n)
+        if blinds is None:
+            return derived
+        allowed: list[tuple[int | None, int]] = [derived]
+        if n > 2 and self.game.button == "dead":
+            allowed.append((None, (button + 1) % n))
+        given = tuple(blinds) if isinstance(blinds, tuple | list) else ()
+        if any(isinstance(x, bool) for x in given) or given not in allowed:
+            options = " or ".join(f"({'no small blind' if sb is None else f'small blind {sb}'}, big blind {bb})"
+                                  for sb, bb in allowed)
+            raise ValueError(f"with the button at seat {button} the blinds are {options}, not {blinds!r}")
+        return allowed[allowed.index(given)]
 
     # ------------------------------------------------------------------------------------------
     # the state machine

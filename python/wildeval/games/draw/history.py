@@ -93,6 +93,8 @@ def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[s
         "players": list(hand.names),
         "table_seats": list(table_seats) if table_seats is not None else None,
         "button": hand.button,
+        # a game with a dead button says whether it was: the button then lies after this seat
+        **({"dead_button": hand.dead_button} if hand.game.button == "dead" else {}),
         "small_blind": hand.small_blind_seat,
         "big_blind": hand.big_blind_seat,
         "starting_stacks": list(hand.starting_stacks),
@@ -150,6 +152,10 @@ def replay(record: dict[str, Any]) -> Hand:
     game = PRESETS[record["game"]]
     name = game.name
     deck_text = _get(record, "deck", str, game=name)
+    blinds = None  # as recorded (a dead button's table may have had no small blind), else after the button
+    if "small_blind" in record and "big_blind" in record:
+        small = None if record["small_blind"] is None else _get(record, "small_blind", int, game=name)
+        blinds = (small, _get(record, "big_blind", int, game=name))
     try:
         hand = Hand(
             _get(record, "starting_stacks", list, game=name),
@@ -160,6 +166,8 @@ def replay(record: dict[str, Any]) -> Hand:
             deck=parse_cards(deck_text) if _get(record, "deck_given", bool, game=name) else None,
             number=_get(record, "hand", int, game=name),
             game=game,
+            blinds=blinds,
+            dead_button=_get(record, "dead_button", bool, game=name) if "dead_button" in record else False,
         )
     except (ValueError, TypeError) as error:
         if str(error).startswith("malformed"):

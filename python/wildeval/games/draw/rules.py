@@ -48,6 +48,7 @@ __all__ = [
 
 DECK_SIZE = 52
 LOW_RANKINGS = ("low27", "low_a5")
+BUTTONS = ("moving", "dead")  # DrawRules.button
 
 
 def _int(name: str, value: object) -> int:
@@ -111,7 +112,12 @@ class DrawRules:
     ``draws`` the number of draws, each followed by a betting round after the first one
     (``betting_rounds`` = draws + 1); from betting round ``big_bet_from`` on the bet is the big
     bet. ``phh_variant`` is the PHH variant code (None: PHH has none, histories are JSON Lines).
-    ``blurb`` is what the terminal says the game is.
+    ``blurb`` is what the terminal says the game is. ``button`` is how the blinds move from
+    hand to hand at a :class:`~wildeval.games.draw.table.Table` when a player leaves:
+    ``"moving"`` (the button moves to the next player with chips and the blinds follow it) or
+    ``"dead"`` (the big blind moves to the next player with chips, the small blind and the
+    button follow it even onto empty seats: Robert's Rules' dead button); ``docs/triple-draw.md``
+    says which game plays which.
 
     >>> DrawRules("x", "X", ranking="high")
     Traceback (most recent call last):
@@ -121,6 +127,10 @@ class DrawRules:
     Traceback (most recent call last):
     ...
     ValueError: 8 players with 5 cards and 3 draws may need more than 52 cards: at most 7 players
+    >>> DrawRules("x", "X", phh_variant="F2L3D", button="dead")
+    Traceback (most recent call last):
+    ...
+    ValueError: a dead button needs phh_variant=None: PHH (as pokerkit reads it) places the blinds after the dealer
     """
 
     name: str
@@ -135,6 +145,7 @@ class DrawRules:
     max_players: int = 6
     phh_variant: str | None = None
     blurb: str = ""
+    button: str = "moving"
 
     def __post_init__(self) -> None:
         for name in ("hand_size", "draws", "big_bet_from", "starting_stack", "min_players", "max_players"):
@@ -151,6 +162,11 @@ class DrawRules:
             raise TypeError(f"stakes must be a Rules, not {type(self.stakes).__name__}")
         if self.starting_stack <= 0 or not 2 <= self.min_players <= self.max_players:
             raise ValueError("need a positive starting stack and 2 <= min_players <= max_players")
+        if self.button not in BUTTONS:
+            raise ValueError(f"button must be one of {', '.join(BUTTONS)}, not {self.button!r}")
+        if self.button == "dead" and self.phh_variant is not None:
+            raise ValueError("a dead button needs phh_variant=None: PHH (as pokerkit reads it) places the "
+                             "blinds after the dealer")
         # a reshuffle for a player leaves out the others' hands (at most hand_size cards each) and
         # the player's own cards, held or discarded in the hand (at most hand_size per draw): what
         # is left must serve a whole new hand
@@ -210,16 +226,18 @@ def roberts_rules(game: DrawRules) -> DrawRules:
     three or more betting rounds, a bet and four raises in one of two
     (:attr:`Rules.max_raises`, from :attr:`DrawRules.betting_rounds`); 4: unlimited raising
     heads-up (:attr:`Rules.heads_up_unlimited`), in a round not capped while more players had
-    chips.
+    chips. "Button and blind use", rules for using blinds 2(b): the dead button
+    (``button="dead"``; heads-up, 3: the small blind is on the button).
 
-    >>> stakes = roberts_rules(DrawRules("x", "X", draws=1)).stakes
-    >>> stakes.max_raises, stakes.heads_up_unlimited
-    (4, True)
+    >>> game = roberts_rules(DrawRules("x", "X", draws=1))
+    >>> game.stakes.max_raises, game.stakes.heads_up_unlimited, game.button
+    (4, True, 'dead')
     >>> roberts_rules(DrawRules("x", "X", draws=2)).stakes.max_raises
     3
     """
     max_raises = 3 if game.betting_rounds >= 3 else 4
-    return game.with_stakes(dataclasses.replace(game.stakes, max_raises=max_raises, heads_up_unlimited=True))
+    stakes = dataclasses.replace(game.stakes, max_raises=max_raises, heads_up_unlimited=True)
+    return dataclasses.replace(game, stakes=stakes, button="dead")
 
 
 DEUCE_TO_SEVEN_TRIPLE_DRAW = DrawRules(

@@ -59,8 +59,9 @@ class HandState:
     deck_given: bool
     deck: tuple[int, ...]
     starting_stacks: tuple[int, ...]
-    small_blind_seat: int
+    small_blind_seat: int | None  # None: no small blind this hand (a dead button's table)
     big_blind_seat: int
+    dead_button: bool  # the button lies in front of an empty seat after ``button``
     phase: Phase
     betting_round: int
     draws_done: int

@@ -1,4 +1,5 @@
-"""A draw game's table: hand after hand, stacks carried over, the button moving left.
+"""A draw game's table: hand after hand, stacks carried over, the button (or, with a dead
+button, the big blind) moving left.
 
 (The table of one draw game; :mod:`wildeval.games.table` is the layer that every game family
 shares.) The table's chips are a :class:`~wildeval.games.table.Ledger`, ``books``: one account
@@ -35,7 +36,15 @@ class Table:
 
     ``players`` is the number of players (each with ``starting_stack`` chips, default the
     game's) or their stacks; ``game`` the draw game (default Deuce to Seven Triple Draw) and
-    ``rules`` its stakes (default the game's).
+    ``rules`` its stakes (default the game's); ``button`` the first dealer's seat.
+
+    How the blinds move when a player leaves is the game's ``button``. ``"moving"`` (Deuce to
+    Seven Triple Draw): the next dealer is the first player with chips left of the dealer, and
+    the blinds follow them. ``"dead"`` (Robert's Rules): the big blind goes to the first player
+    with chips after the last big blind's seat; the small blind's place is the last big blind's
+    seat and the button's the last small blind's, even if those seats are empty: then there is
+    no small blind, or the button is dead (:attr:`button` is an empty seat, and the player
+    before it acts last after the draws). Heads-up the small blind is on the button.
 
     >>> table = Table(3, starting_stack=20, seed=1)
     >>> hand = table.start_hand()
@@ -82,7 +91,10 @@ class Table:
         self.names = name_list(names, len(stacks))
         if not 0 <= button < len(stacks):
             raise ValueError(f"the button must be a seat 0-{len(stacks) - 1}")
-        self.button = button
+        self.button = button  # a table seat: with a dead button, possibly an empty one
+        # a dead-button game: the table seats of the small blind's and big blind's places in
+        # the hand being played (or the next one); None until the first hand is dealt
+        self._blinds_at: tuple[int, int] | None = None
         self.seed = seed
         self._rng = python_random(seed)
         self.hands_played = 0
@@ -111,20 +123,42 @@ class Table:
         if len(seats) < self.game.min_players:
             raise ValueError("fewer than two players have chips: the game is over")
         self.hand_seats = seats
-        self.hand = Hand(
+        button, blinds, dead = self._positions(seats)
+        self.hand = hand = Hand(
             [stacks[s] for s in seats],
-            seats.index(self.button),
+            button,
             rules=self.rules,
             game=self.game,
             names=[self.names[s] for s in seats],
             seed=self._rng.getrandbits(63),
             deck=deck,
             number=self.hands_played + 1,
+            blinds=blinds,
+            dead_button=dead,
         )
-        return self.hand
+        if self.game.button == "dead" and self._blinds_at is None:
+            assert hand.small_blind_seat is not None
+            self._blinds_at = (seats[hand.small_blind_seat], seats[hand.big_blind_seat])
+        return hand
+
+    def _positions(self, seats: list[int]) -> tuple[int, tuple[int | None, int] | None, bool]:
+        """The next hand's button, blinds (None: after the button) and whether the button is
+        dead, as seats of the hand (``seats``: the players with chips)."""
+        if self.game.button != "dead" or self._blinds_at is None:
+            return seats.index(self.button), None, False
+        small_at, big_at = self._blinds_at
+        big = seats.index(big_at)
+        if len(seats) == 2:  # heads-up the small blind is on the button
+            return 1 - big, None, False
+        small = seats.index(small_at) if small_at in seats else None
+        if self.button in seats:
+            return seats.index(self.button), (small, big), False
+        before = max((s for s in seats if s < self.button), default=seats[-1])  # counter-clockwise
+        return seats.index(before), (small, big), True
 
     def end_hand(self) -> None:
-        """Carry the stacks over, move the button, let busted players leave."""
+        """Carry the stacks over, move the button (with a dead button: the big blind), let
+        busted players leave."""
         hand = self.hand
         if hand is None:
             raise ValueError("no hand has been dealt")
@@ -135,12 +169,32 @@ class Table:
         self.hand = None
         stacks = self.stacks
         n = len(stacks)
-        for step in range(1, n + 1):  # the next dealer: the first player left of the dealer
-            seat = (self.button + step) % n
-            if stacks[seat] > 0:
-                self.button = seat
-                break
+        if self.game.button == "dead":
+            self._move_big_blind(stacks)
+        else:
+            for step in range(1, n + 1):  # the next dealer: the first player left of the dealer
+                seat = (self.button + step) % n
+                if stacks[seat] > 0:
+                    self.button = seat
+                    break
         self.check_invariants()
+
+    def _move_big_blind(self, stacks: list[int]) -> None:
+        """The dead button: the big blind to the first player with chips after the last big
+        blind's seat, the small blind's place to that seat, the button's to the last small
+        blind's; heads-up, the other player is the small blind and the button."""
+        assert self._blinds_at is not None
+        seated = [s for s, chips in enumerate(stacks) if chips > 0]
+        if len(seated) < 2:  # the game is over
+            return
+        small_at, big_at = self._blinds_at
+        n = len(stacks)
+        big = next(s for s in ((big_at + step) % n for step in range(1, n)) if stacks[s] > 0)
+        if len(seated) == 2:
+            other = seated[0] if seated[1] == big else seated[1]
+            self.button, self._blinds_at = other, (other, big)
+        else:
+            self.button, self._blinds_at = small_at, (big_at, big)
 
     def _settle(self, hand: Hand) -> None:
         """New books from the stacks the hand started from, and the hand's results as lines:

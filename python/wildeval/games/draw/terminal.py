@@ -196,6 +196,15 @@ def _table_line(view: PlayerView, names: Sequence[str]) -> str:
     return f"Pot {view.pot + sum(view.bets)} | " + ", ".join(parts)
 
 
+def _positions(hand: Hand) -> str:
+    """Who deals, as the hand's heading says it: ``dealer: Bot 2``; at a dead button's table
+    ``dead button, Bot 2 acts last`` (the button lies before an empty seat) and ``no small
+    blind`` when its seat is empty."""
+    who = hand.names[hand.button]
+    text = f"dead button, {who} act{'' if who == 'You' else 's'} last" if hand.dead_button else f"dealer: {who}"
+    return text + (", no small blind" if hand.small_blind_seat is None else "")
+
+
 def balances(names: Sequence[str], stacks: Sequence[int], start: int) -> str:
     """``You 188 (-12), Bot 1 214 (+14)``: each player's chips and net result.
 
@@ -298,7 +307,7 @@ class _Session:
         hand.show_losing = self.show_losing
         names, say = hand.names, self.term.say
         say()
-        say(f"=== Hand {hand.number} (dealer: {names[hand.button]}) "
+        say(f"=== Hand {hand.number} ({_positions(hand)}) "
                  + ", ".join(f"{names[i]} {hand.starting_stacks[i]}" for i in range(hand.n)) + " ===")
         shown_at = -1
         while True:
