@@ -132,6 +132,15 @@ def test_simulate_replaces_the_file_and_prints_a_summary(tmp_path: Path, capsys:
     assert sorted(os.listdir(tmp_path)) == ["games.jsonl"]
 
 
+def test_one_game_or_hand_is_singular_and_the_play_header_says_the_ante_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for game, unit in (("napalm", "game"), ("ace-to-five-triple-draw", "hand")):
+        code, text, _ = run(capsys, "simulate", game, f"--{unit}s", "1", "--out", str(tmp_path / "one"))
+        assert code == 0 and text.startswith(f"wildeval simulate: 1 {unit}; wins: "), text
+    header = _transcript("three-five-seven", "--ante", "2", seed=1).splitlines()[:3]
+    assert sum(line.lower().count("ante 2") for line in header) == 1, header
+
+
 def test_output_file_is_replaced_only_on_success(tmp_path: Path) -> None:
     target = tmp_path / "out.txt"
     target.write_text("old")

@@ -41,15 +41,15 @@ SIMULATIONS = {
 
 # (game, players, seed, answers typed at the terminal) -> (exit code, stdout digest, history
 # digest, stdout length). The stdout digests change only with the terminal's words (last: the
-# guts risk line following the declarations made before yours); the history digests never.
+# guts header saying the ante once); the history digests never.
 ANSWERS = {
     "three-five-seven": "y\nn\ny\ny\nn\n" * 60,
     "napalm": "n\ny\n" * 150,
     "deuce-to-seven-triple-draw": "c\nd 1 2\nk\nr\nd\nc\nf\n" * 60,
 }
 SESSIONS = {
-    ("three-five-seven", 3, 5): (0, "ada9eb94b8ab2705c52a5edb5dcca9034c35ff124412aef78991cf69ac796841", "f921984236d29442486e94b7fb609f964629759fab92f3885797ab9416bdaebe", 4174),
-    ("napalm", 4, 8): (0, "70c72b184bc1456d6ffb8e6b9467fab3189e5fb01b6df94911b30c4ff872d97b", "f51407f0b301204a62c18a511aaa56ff4faccc0fcb17d03bb9b27167b071a831", 8226),
+    ("three-five-seven", 3, 5): (0, "9ed819f003379ca7ef92fa2ec02587cac3d2638b6d94eb06dad1fc1417b2305a", "f921984236d29442486e94b7fb609f964629759fab92f3885797ab9416bdaebe", 4166),
+    ("napalm", 4, 8): (0, "4dd77317eab4f50f31402be71f341656f81d5951dc1e4ffb60b2bfe95c8836a5", "f51407f0b301204a62c18a511aaa56ff4faccc0fcb17d03bb9b27167b071a831", 8218),
     ("deuce-to-seven-triple-draw", 3, 6): (0, "87d49d3596ca45d1248b6b5bc325fbec8ff89e413f282968181b05fad19609f1", "e97c3c2438b601413c6f5adf2570f634d7ed089ff33a58d1bcaaf231f393c0eb", 25956),
 }
 

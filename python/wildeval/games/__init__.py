@@ -77,6 +77,11 @@ class Summary:
     wins: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
-        """``"100 games; wins: Bot 1 40, Bot 2 60"``."""
+        """``"100 games; wins: Bot 1 40, Bot 2 60"`` (``"1 game"``, ``"1 hand"``).
+
+        >>> Summary(1, "games", {"Bot 1": 1}).line(), Summary(2, "hands").line()
+        ('1 game; wins: Bot 1 1', '2 hands')
+        """
         wins = ", ".join(f"{name} {n:,}" for name, n in self.wins.items())
-        return f"{self.played:,} {self.unit}" + (f"; wins: {wins}" if wins else "")
+        unit = self.unit[:-1] if self.played == 1 and self.unit.endswith("s") else self.unit
+        return f"{self.played:,} {unit}" + (f"; wins: {wins}" if wins else "")

@@ -10,7 +10,7 @@ balances, every balance after each stage, and the session's total after each gam
 >>> play("napalm", players=2, seed=3, stdin=io.StringIO("o\\nq\\n"), stdout=out, unicode=False)
 0
 >>> print(out.getvalue().splitlines()[0])
-napalm: first to 5 legs; ante 1; seed 3.
+napalm: first to 5 legs; seed 3.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class _Session:
         rules, term, you = self.rules, self.term, self.you
         table = StrengthTable()
         master = python_random(self.seed)
-        term.say(f"{rules.name}: {rules.goal_label()}; ante {rules.ante}; seed {self.seed}.")
+        term.say(f"{rules.name}: {rules.goal_label()}; seed {self.seed}.")  # the ante: in the settings line
         term.say("Stages: " + "; ".join(rules.stage_label(i) for i in range(len(rules.stages))) + ".")
         term.say(_settings_line(rules))
         while True:
