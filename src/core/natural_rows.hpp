@@ -1,9 +1,9 @@
 // The batch kernel for rows of 5-7 cards, shared by the rankings that read a rank multiset's
 // slot in a perfect hash (high with or without wild ranks, deuce-to-seven, ace-to-five):
 // natural_rows() at the end runs the kernel that rows_kernel() names: AVX-512
-// (natural_rows16.hpp) or AVX2 (natural_rows8.hpp) on whole blocks of rows, then SSSE3
-// (natural_rows_ssse3.hpp, where the build has it) or the portable kernel
-// (natural_rows_portable.hpp, plain C++) on the rest, or on all of them.
+// (natural_rows16.hpp), AVX2 (natural_rows8.hpp) or NEON (natural_rows_neon.hpp) on whole
+// blocks of rows, then SSSE3 (natural_rows_ssse3.hpp, where the build has it) or the portable
+// kernel (natural_rows_portable.hpp, plain C++) on the rest, or on all of them.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +13,7 @@
 #include "narrow_cards.hpp"
 #include "natural_rows16.hpp"
 #include "natural_rows8.hpp"
+#include "natural_rows_neon.hpp"
 #include "natural_rows_portable.hpp"
 #include "natural_rows_ssse3.hpp"
 #include "ranking.hpp"
@@ -48,6 +49,15 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
         if (rows_kernel() == RowsKernel::kAvx2) {
             blocks = rows8_rows<N>(n_rows);
             if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
+                return false;
+        }
+    }
+#endif
+#if defined(WILDEVAL_ROWS_NEON)
+    if constexpr (sizeof(Card) == 1) {
+        if (rows_kernel() == RowsKernel::kNeon) {
+            blocks = rows_neon_rows<N>(n_rows);
+            if (blocks > 0 && !natural_rows_neon<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
                 return false;
         }
     }

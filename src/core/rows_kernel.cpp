@@ -43,7 +43,16 @@ constexpr bool ssse3_built() {
 #endif
 }
 
+constexpr bool neon_built() {
+#if defined(WILDEVAL_ROWS_NEON)
+    return true;
+#else
+    return false;
+#endif
+}
+
 RowsKernel fastest() {
+    if (neon_built()) return RowsKernel::kNeon;
     if (avx512_here()) return RowsKernel::kAvx512;
     if (avx2_here()) return RowsKernel::kAvx2;
     return ssse3_built() ? RowsKernel::kSsse3 : RowsKernel::kPortable;
@@ -61,6 +70,7 @@ const char* rows_kernel_name(RowsKernel kernel) {
         case RowsKernel::kAvx512: return "avx512";
         case RowsKernel::kAvx2: return "avx2";
         case RowsKernel::kSsse3: return "ssse3";
+        case RowsKernel::kNeon: return "neon";
         default: return "portable";
     }
 }
@@ -76,6 +86,7 @@ bool rows_kernel_runs(RowsKernel kernel) {
         case RowsKernel::kAvx512: return avx512_here();
         case RowsKernel::kAvx2: return avx2_here();
         case RowsKernel::kSsse3: return ssse3_built();
+        case RowsKernel::kNeon: return neon_built();
         default: return true;
     }
 }

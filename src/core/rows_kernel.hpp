@@ -3,9 +3,9 @@
 //
 // natural_rows (natural_rows.hpp) runs the AVX-512 kernel (natural_rows16.hpp) where this build
 // and CPU can, else the AVX2 one (natural_rows8.hpp), else the SSSE3 one where the build has
-// SSSE3 (natural_rows_ssse3.hpp), else the portable one (natural_rows_portable.hpp, plain C++),
-// the one every other CPU runs; a test or a benchmark may pick any kernel the CPU runs,
-// to check or time each.
+// SSSE3 (natural_rows_ssse3.hpp); on aarch64 the NEON one (natural_rows_neon.hpp); else the
+// portable one (natural_rows_portable.hpp, plain C++), the one every other CPU runs; a test or
+// a benchmark may pick any kernel the CPU runs, to check or time each.
 #pragma once
 
 #include <climits>
@@ -35,6 +35,11 @@
 // The AVX2 kernel likewise (x86-64-v3: AVX2 and BMI1/2), where the CPU has it.
 #define WILDEVAL_ROWS8 1
 #define WILDEVAL_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#endif
+
+// The NEON kernel is built with GCC or Clang for aarch64, where NEON is part of the architecture.
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+#define WILDEVAL_ROWS_NEON 1
 #endif
 
 namespace wildeval {
@@ -111,19 +116,19 @@ void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std
     }
 }
 
-// The kernels, slowest first.
-enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512 };
+// The kernels: the portable one, the x86-64 ones slowest first, the aarch64 one.
+enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512, kNeon };
 inline constexpr RowsKernel kRowsKernels[] = {RowsKernel::kPortable, RowsKernel::kSsse3, RowsKernel::kAvx2,
-                                              RowsKernel::kAvx512};
+                                              RowsKernel::kAvx512, RowsKernel::kNeon};
 
-// A kernel's name ("portable", "ssse3", "avx2", "avx512"), and the kernel of a name (std::invalid_argument
-// for another name).
+// A kernel's name ("portable", "ssse3", "avx2", "avx512", "neon"), and the kernel of a name
+// (std::invalid_argument for another name).
 const char* rows_kernel_name(RowsKernel kernel);
 RowsKernel rows_kernel_named(const std::string& name);
 
 // Whether this build and CPU can run `kernel` (AVX-512: F, BW, DQ, VL, VBMI and VNNI; AVX2: AVX2,
-// BMI1 and BMI2; SSSE3: built with it). The AVX kernels hand their last rows to the SSSE3 one
-// where it is built, to the portable one otherwise.
+// BMI1 and BMI2; SSSE3: built with it; NEON: built for aarch64). The AVX kernels hand their last
+// rows to the SSSE3 one where it is built, the others to the portable one.
 bool rows_kernel_runs(RowsKernel kernel);
 // The kernel natural rows use now: the fastest that runs here unless use_rows_kernel chose.
 RowsKernel rows_kernel();
