@@ -81,3 +81,12 @@ inline void prefetch(const void* at) {
 #define WILDEVAL_UNLIKELY(x) (x)
 #define WILDEVAL_LIKELY(x) (x)
 #endif
+
+// A lambda inlined where it is called, so that the state it captures stays in registers (after
+// its parameters: [&](int x) WILDEVAL_INLINE_LAMBDA { ... }); nothing where the compiler has no
+// such attribute.
+#if defined(__GNUC__) || defined(__clang__)
+#define WILDEVAL_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define WILDEVAL_INLINE_LAMBDA
+#endif

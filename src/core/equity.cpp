@@ -169,6 +169,23 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     const int k = deal.missing();
     bool known = true;  // every player holds one known hand
     for (const EquityPlayer& player : deal.players) known = known && player.combos() == 1;
+    // Where one player's hand is drawn by weight and every other player may hold any hand (a
+    // range against random hands), the others and the board are dealt from the cards left
+    // beside the drawn hand by a partial shuffle, without a rejected card: each of its hands'
+    // decks is made once, and copied afresh for each chunk, so that a chunk's deals depend on
+    // its seed alone.
+    const std::size_t drawn = order[0];
+    const bool one_drawn = !known && !draws[drawn].any && draws[order[1]].any;
+    std::vector<uint8_t> decks;                // one_drawn: kDeck bytes for each of the drawn player's hands
+    std::vector<uint32_t> deck_sizes;          // its cards (0: the hand meets the board or the dead cards)
+    if (one_drawn) {
+        for (uint64_t m : masks[drawn]) {
+            std::vector<uint8_t> left = m & fixed ? std::vector<uint8_t>{} : cards_left(fixed | m);
+            deck_sizes.push_back(static_cast<uint32_t>(left.size()));
+            left.resize(kDeck, 0);
+            decks.insert(decks.end(), left.begin(), left.end());
+        }
+    }
     run_tasks(threads, count, [&](std::size_t task, int worker) {
         if (stuck.load(std::memory_order_relaxed)) return;
         auto& showdown = per_worker[static_cast<std::size_t>(worker)];
@@ -180,15 +197,32 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         std::size_t hand[kMaxPlayers] = {};
         // the board's cards: a partial Fisher-Yates shuffle of the cards left where every hand is
         // known, else drawn from the deck until one is free
-        auto deal_board = [&](uint8_t* deck, uint32_t left, uint64_t used) {
+        Showdown* sd = showdown.get();
+        // the card at `j` of a partial Fisher-Yates shuffle of the `left` cards of `deck`
+        auto shuffled = [&](uint8_t* deck, uint32_t left, uint32_t j) WILDEVAL_INLINE_LAMBDA {
+            const uint32_t at = j + rng.below(left - j);
+            std::swap(deck[j], deck[at]);
+            return deck[j];
+        };
+        // the index of a hand of player `d` drawn by its weights
+        auto by_weight = [&](const Draw& d) WILDEVAL_INLINE_LAMBDA {
+            const std::size_t n = d.cumulative.size();
+            if (n == 1) return std::size_t{0};
+            const std::size_t i = d.equal ? rng.below(static_cast<uint32_t>(n))
+                                          : static_cast<std::size_t>(std::upper_bound(d.cumulative.begin(), d.cumulative.end(),
+                                                                                      rng.unit() * d.cumulative.back()) -
+                                                                     d.cumulative.begin());
+            return std::min(i, n - 1);
+        };
+        // the board's cards: from position `first` on of a partial shuffle of `deck` (its `left`
+        // cards), else drawn from the whole deck until one is free
+        auto deal_board = [&](uint8_t* deck, uint32_t left, uint32_t first, uint64_t used) WILDEVAL_INLINE_LAMBDA {
             uint64_t completion = 0;
             Hand sum = Hand::card(0, 0);
             for (int j = 0; j < k; ++j) {
                 uint8_t c;
                 if (deck != nullptr) {
-                    const uint32_t at = static_cast<uint32_t>(j) + rng.below(left - static_cast<uint32_t>(j));
-                    std::swap(deck[j], deck[at]);
-                    c = deck[j];
+                    c = shuffled(deck, left, first + static_cast<uint32_t>(j));
                 } else {
                     do c = static_cast<uint8_t>(rng.below(kDeck)); while (used >> c & 1);
                     used |= uint64_t{1} << c;
@@ -196,15 +230,39 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                 completion |= static_cast<uint64_t>(c) << (8 * j);
                 if (parts != nullptr) sum += (*parts)[c];
             }
-            if (parts != nullptr) showdown->add_sum(sum, 1.0);
-            else showdown->add(completion, 1.0);
+            if (parts != nullptr) sd->add_sum(sum, 1.0);
+            else sd->add(completion, 1.0);
         };
         if (known) {
             uint64_t used = fixed;
             for (std::size_t p = 0; p < players; ++p) used |= masks[p][0];
             std::vector<uint8_t> deck = cards_left(used);
-            showdown->hold(hand);
-            for (uint64_t t = 0; t < n_trials; ++t) deal_board(deck.data(), static_cast<uint32_t>(deck.size()), used);
+            sd->hold(hand);
+            for (uint64_t t = 0; t < n_trials; ++t) deal_board(deck.data(), static_cast<uint32_t>(deck.size()), 0, used);
+        } else if (one_drawn) {
+            std::vector<uint8_t> chunk_decks = decks;
+            for (uint64_t t = 0; t < n_trials; ++t) {
+                std::size_t i = by_weight(draws[drawn]);
+                for (long rejected = 0; deck_sizes[i] == 0; ++rejected) {  // a hand that meets the board
+                    if (rejected > 1'000'000) {
+                        stuck.store(true);
+                        return;
+                    }
+                    i = by_weight(draws[drawn]);
+                }
+                hand[drawn] = i;
+                uint8_t* deck = chunk_decks.data() + i * kDeck;
+                const uint32_t left = deck_sizes[i];
+                uint32_t at = 0;
+                for (std::size_t q = 1; q < players; ++q) {
+                    const std::size_t p = order[q];
+                    const int a = shuffled(deck, left, at++);
+                    const int b = deal.players[p].n_cards == 1 ? a : shuffled(deck, left, at++);
+                    hand[p] = static_cast<std::size_t>(draws[p].index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
+                }
+                sd->hold(hand);
+                deal_board(deck, left, at, 0);
+            }
         } else {
             for (uint64_t t = 0; t < n_trials; ++t) {
                 uint64_t used = fixed;
@@ -230,14 +288,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                             }
                             i = static_cast<std::size_t>(d.index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
                         } else {
-                            const std::size_t n = d.cumulative.size();
-                            if (n > 1) {
-                                i = d.equal ? rng.below(static_cast<uint32_t>(n))
-                                            : static_cast<std::size_t>(std::upper_bound(d.cumulative.begin(), d.cumulative.end(),
-                                                                                        rng.unit() * d.cumulative.back()) -
-                                                                       d.cumulative.begin());
-                                i = std::min(i, n - 1);
-                            }
+                            i = by_weight(d);
                             const uint64_t m = masks[p][i];
                             if (m & used) {
                                 apart = false;
@@ -249,11 +300,11 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                     }
                     if (apart) break;
                 }
-                showdown->hold(hand);
-                deal_board(nullptr, 0, used);
+                sd->hold(hand);
+                deal_board(nullptr, 0, 0, used);
             }
         }
-        per_chunk[task] = showdown->take();
+        per_chunk[task] = sd->take();
         per_chunk[task].hand_sets = n_trials;
     });
     if (stuck.load()) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");
