@@ -195,8 +195,6 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         const uint64_t n_trials = std::min<uint64_t>(kEquityChunk, trials - chunk * kEquityChunk);
         const CardParts* parts = showdown->parts();
         std::size_t hand[kMaxPlayers] = {};
-        // the board's cards: a partial Fisher-Yates shuffle of the cards left where every hand is
-        // known, else drawn from the deck until one is free
         Showdown* sd = showdown.get();
         // the card at `j` of a partial Fisher-Yates shuffle of the `left` cards of `deck`
         auto shuffled = [&](uint8_t* deck, uint32_t left, uint32_t j) WILDEVAL_INLINE_LAMBDA {
@@ -215,7 +213,8 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             return std::min(i, n - 1);
         };
         // the board's cards: from position `first` on of a partial shuffle of `deck` (its `left`
-        // cards), else drawn from the whole deck until one is free
+        // cards: where every hand is known, or one is drawn against random hands), else drawn
+        // from the whole deck until one is free
         auto deal_board = [&](uint8_t* deck, uint32_t left, uint32_t first, uint64_t used) WILDEVAL_INLINE_LAMBDA {
             uint64_t completion = 0;
             Hand sum = Hand::card(0, 0);
