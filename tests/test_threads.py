@@ -73,6 +73,14 @@ def test_a_batch_gives_the_same_values_for_any_thread_count() -> None:
             ev.batch(one, threads=bad)
 
 
+def test_the_thread_limit_is_one_fact() -> None:
+    from wildeval import _core
+    from wildeval.evaluator import MAX_THREADS, check_threads
+
+    assert MAX_THREADS == _core.MAX_THREADS == 1024
+    assert check_threads(10**9) == MAX_THREADS and check_threads(MAX_THREADS - 1) == MAX_THREADS - 1
+
+
 def _free_threaded() -> bool:
     return bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 

@@ -8,6 +8,7 @@ RANKING_SPECS: tuple[tuple[str, int, int, bool], ...]  # (name, fewest cards, mo
 RANK_CHARS: str
 SUIT_CHARS: str
 KEPT_RESULT_FROM: int  # batch results of this many values or more use kept memory
+MAX_THREADS: int  # the most threads one call starts (a larger threads= runs with this many)
 
 class Evaluator:
     def __init__(self, ranking: str, wild_rank_mask: int, flush_duplicates: bool) -> None: ...

@@ -21,7 +21,7 @@ __all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "hand_si
 # every ranking of the core); CARD_COUNTS, hand_sizes and Ranking are the registry's
 RANKINGS: tuple[str, ...] = tuple(name for name in names() if name in _core.RANKINGS)
 _STAND_IN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
-MAX_THREADS = 1024  # the core never starts more; a larger threads= runs with this many
+MAX_THREADS: int = _core.MAX_THREADS  # the core never starts more; a larger threads= runs with this many
 
 
 def _check_settings(ranking: object, flush_duplicates: object) -> Ranking:

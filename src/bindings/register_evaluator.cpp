@@ -37,7 +37,7 @@ int resolve_threads(const py::object& threads) {
     const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
     if (overflow < 0 || (overflow == 0 && n < 1))
         throw py::value_error("threads must be None or an int >= 1, got " + std::string(py::str(index)));
-    return overflow > 0 ? 1024 : static_cast<int>(std::min<long long>(n, 1024));
+    return overflow > 0 ? kMaxThreads : static_cast<int>(std::min<long long>(n, kMaxThreads));
 }
 
 std::string size_error(const RankingSpec& spec, std::size_t got, const char* what) {
@@ -310,4 +310,5 @@ void register_evaluator(py::module_& m) {
     m.def("keeps_result_memory", &keeps_result_memory,
           "Whether a large batch result's memory is kept for the next one once dropped (result_memory.hpp).");
     m.attr("KEPT_RESULT_FROM") = kKeptResultFrom;
+    m.attr("MAX_THREADS") = kMaxThreads;
 }

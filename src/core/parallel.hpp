@@ -9,6 +9,10 @@
 
 namespace wildeval {
 
+// The most threads one call starts: a caller asking for more runs with this many (the bindings
+// clamp to it, and wildeval.evaluator.MAX_THREADS reads it from _core.MAX_THREADS).
+inline constexpr int kMaxThreads = 1024;
+
 inline int hardware_threads() {
     const unsigned n = std::thread::hardware_concurrency();
     return n == 0 ? 1 : static_cast<int>(n);
