@@ -35,7 +35,7 @@ class Betting(HandState):
             self.events.append(Event("round", None, betting_round + 1))
         # the big blind is the bet of the first round, even when the blind was short (Robert's
         # Rules: the bring-in and raise sizes stay the same)
-        self._b = BettingRound(
+        self._round = BettingRound(
             self.game.bet_size(betting_round),
             1 if betting_round == 0 else 0,
             self.rules.big_blind if betting_round == 0 else 0,
@@ -56,9 +56,9 @@ class Betting(HandState):
         blind posted less; ``seat`` is never asked for more of it than another player still in
         could put in."""
         high = max(self._bets)
-        if self._b.full > high:
+        if self._round.full > high:
             reach = [self._bets[p] + self._stacks[p] for p in self._active_seats() if p != seat]
-            high = max(high, min(self._b.full, max(reach, default=0)))
+            high = max(high, min(self._round.full, max(reach, default=0)))
         return high
 
     def _first_actors(self, start: int) -> list[int]:
@@ -80,13 +80,13 @@ class Betting(HandState):
     def _cap(self) -> int | None:
         """The most full bets and raises allowed now, or None for no limit (heads-up, when the
         table plays unlimited raising heads-up and the round was not capped before)."""
-        if self.rules.heads_up_unlimited and not self._b.capped_multiway and not self._multiway():
+        if self.rules.heads_up_unlimited and not self._round.capped_multiway and not self._multiway():
             return None
         return 1 + self.rules.max_raises
 
     def _raise_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or None if it may."""
-        b = self._b
+        b = self._round
         high = self._high(seat)
         to_call = high - self._bets[seat]
         if self._stacks[seat] <= to_call:
@@ -113,13 +113,13 @@ class Betting(HandState):
         if self._raise_reason(seat) is None:
             # a raise is one bet over the last full wager: over an all-in for less than half a
             # bet, that completes the wager (Robert's Rules)
-            to = min(self._b.full + self._b.bet_size, self._bets[seat] + self._stacks[seat])
+            to = min(self._round.full + self._round.bet_size, self._bets[seat] + self._stacks[seat])
             assert to > high
             actions.append(Action.bet(to) if high == 0 else Action.raise_to(to))
         return actions
 
     def _apply_betting(self, seat: int, action: Action) -> None:
-        b = self._b
+        b = self._round
         self._pokerkit.acts(self, seat, action)
         self._queue.pop(0)
         high = self._high(seat)

@@ -155,7 +155,7 @@ class Hand(Betting, Draws, Showdown):
         self.draws_done = 0
         self._queue = []
         self._draw_order = []
-        self._b = BettingRound(self.game.bet_size(0), 1, self.rules.big_blind, acted_tick=[None] * n)
+        self._round = BettingRound(self.game.bet_size(0), 1, self.rules.big_blind, acted_tick=[None] * n)
 
         self.small_blind_seat, self.big_blind_seat = self._blinds(blinds)
         if not isinstance(dead_button, bool):
@@ -288,11 +288,11 @@ class Hand(Betting, Draws, Showdown):
             shown=self.shown,
             to_act=self.to_act,
             legal_actions=legal,
-            bet_size=self._b.bet_size,
+            bet_size=self._round.bet_size,
             to_call=min(high - self._bets[seat], self._stacks[seat]),
             events=tuple(e if e.seat == seat else e.public() for e in self.events),
             game=self.game,
-            bets_and_raises=self._b.full_count,
+            bets_and_raises=self._round.full_count,
         )
 
     def check_invariants(self) -> None:
@@ -322,7 +322,7 @@ class Hand(Betting, Draws, Showdown):
             tuple(frozenset(d) for d in self._discarded), tuple(self._discard_pile),
             tuple(self._muck), tuple(self._stub), tuple(tuple(c) for c in self._draw_counts),
             tuple(self.events), tuple(self.actions), tuple(self.winnings), tuple(self.books.lines),
-            repr(asdict(self._b)),
+            repr(asdict(self._round)),
             self._pokerkit.state(), self._rng.getstate(), self.pokerkit_divergence,
         )
 

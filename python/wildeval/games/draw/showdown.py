@@ -85,7 +85,7 @@ class Showdown(HandState):
     def _showdown(self) -> None:
         ev = self.game.evaluator()
         self.events.append(Event("showdown"))
-        start = self._b.last_aggressor
+        start = self._round.last_aggressor
         if start is None:
             start = (self.button + 1) % self.n
         for p in self._order_from(start):

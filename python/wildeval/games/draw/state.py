@@ -91,7 +91,7 @@ class HandState:
     # whose turn
     _queue: list[int]
     _draw_order: list[int]
-    _b: BettingRound
+    _round: BettingRound  # the betting round being played
     _pokerkit: Shadow
 
     # ------------------------------------------------------------------------------------------

@@ -49,7 +49,6 @@ from wildeval.seeds import python_random
 __all__ = ["GutsGame", "arrange_deck"]
 
 POT = None  # the pot's account in the ledger
-_STEPS = {Phase.ANTE: "_ante", Phase.DEAL: "_deal", Phase.SETTLE: "_settle", Phase.NEXT: "_next"}
 
 
 class GutsGame(Engine[Action]):
@@ -285,7 +284,8 @@ class GutsGame(Engine[Action]):
         """The table's step of this phase (ante, deal, settle or move on): the only changes of
         what a view shows besides the declarations, so the views' shared moment is dropped."""
         self._moment = None
-        getattr(self, _STEPS[self.phase])()
+        steps = {Phase.ANTE: self._ante, Phase.DEAL: self._deal, Phase.SETTLE: self._settle, Phase.NEXT: self._next}
+        steps[self.phase]()
 
     def declare(self, player: str, stay_in: bool) -> None:
         """Shorthand for ``apply(Declare(player, stay_in))``."""
