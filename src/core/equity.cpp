@@ -240,6 +240,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             for (uint64_t t = 0; t < n_trials; ++t) deal_board(deck.data(), static_cast<uint32_t>(deck.size()), 0, used);
         } else if (one_drawn) {
             std::vector<uint8_t> chunk_decks = decks;
+            sd->hold(hand);  // each board one deal
             for (uint64_t t = 0; t < n_trials; ++t) {
                 std::size_t i = by_weight(draws[drawn]);
                 for (long rejected = 0; deck_sizes[i] == 0; ++rejected) {  // a hand that meets the board
@@ -249,17 +250,16 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                     }
                     i = by_weight(draws[drawn]);
                 }
-                hand[drawn] = i;
+                sd->hold_hand(drawn, i);
                 uint8_t* deck = chunk_decks.data() + i * kDeck;
                 const uint32_t left = deck_sizes[i];
                 uint32_t at = 0;
-                for (std::size_t q = 1; q < players; ++q) {
+                for (std::size_t q = 1; q < players; ++q) {  // found by their cards: no lookup waits on the draw
                     const std::size_t p = order[q];
                     const int a = shuffled(deck, left, at++);
                     const int b = deal.players[p].n_cards == 1 ? a : shuffled(deck, left, at++);
-                    hand[p] = static_cast<std::size_t>(draws[p].index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
+                    sd->hold_cards(p, a, b);
                 }
-                sd->hold(hand);
                 deal_board(deck, left, at, 0);
             }
         } else {

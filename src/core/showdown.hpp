@@ -51,6 +51,7 @@ public:
     Showdown(const Evaluator& ev, const EquityDeal& deal)
         : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
+        board_ = board;
         parts_ = ranking_.card_parts(deal.players[0].n_cards + deal.board_size);
         for (std::size_t p = 0; p < players_; ++p) {
             const EquityPlayer& player = deal.players[p];
@@ -63,6 +64,7 @@ public:
             if (parts_ != nullptr) {
                 Hand shown = Hand::card(0, 0);
                 for (uint8_t c : deal.board) shown += (*parts_)[c];
+                shown_ = shown;
                 sums_[p].resize(kBlock);
                 hand_sums_[p].resize(player.combos());
                 for (std::size_t i = 0; i < player.combos(); ++i)
@@ -85,9 +87,21 @@ public:
     void hold(const std::size_t* hand, uint64_t sets = 1) {
         if (filled_ > 0 && sets != sets_) flush();
         sets_ = sets;
-        for (std::size_t p = 0; p < players_; ++p) {
-            if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][hand[p]];
-            else held_[p] = hands_[p][hand[p]];
+        for (std::size_t p = 0; p < players_; ++p) hold_hand(p, hand[p]);
+    }
+    // Player p holds hand i of its list from now on (each board counts as the sets hold gave).
+    void hold_hand(std::size_t p, std::size_t i) {
+        if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][i];
+        else held_[p] = hands_[p][i];
+    }
+    // Player p holds the two cards a and b (distinct from every other card dealt; a == b: the
+    // one card a, for hands of one card), found by their cards instead of their place in its list.
+    void hold_cards(std::size_t p, int a, int b) {
+        if (parts_ != nullptr) {
+            held_sum_[p] = a == b ? shown_ + (*parts_)[a] : shown_ + (*parts_)[a] + (*parts_)[b];
+        } else {
+            const uint64_t cards = a == b ? static_cast<uint64_t>(a) : static_cast<uint64_t>(a) | static_cast<uint64_t>(b) << 8;
+            held_[p] = cards | board_ << (a == b ? 8 : 16);
         }
     }
 
@@ -191,6 +205,8 @@ private:
     int shift_[kMaxPlayers] = {};
     uint64_t held_[kMaxPlayers] = {};
     Hand held_sum_[kMaxPlayers];
+    uint64_t board_ = 0;                 // the board dealt so far, packed
+    Hand shown_ = Hand::card(0, 0);      // and summed (where hands go as sums)
     std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed
     std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
     std::vector<uint8_t> rows_[kMaxPlayers];
