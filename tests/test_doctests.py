@@ -29,6 +29,7 @@ MODULES = [
     "wildeval.reference.low_a5",
     "wildeval.reference.three_card_poker",
     "wildeval.sampling",
+    "wildeval.seeds",
     "wildeval.odds",
     "wildeval.ranges",
     "wildeval.classes",

@@ -25,7 +25,7 @@ import random
 
 import numpy as np
 
-__all__ = ["check_seed", "entropy", "python_random", "seed_sequence", "seed_word"]
+__all__ = ["check_seed", "child_seed", "entropy", "python_random", "seed_sequence", "seed_word"]
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
@@ -46,6 +46,17 @@ def seed_sequence(seed: int | None, spawn_key: tuple[int, ...] = ()) -> np.rando
     if seed is None:
         return np.random.SeedSequence(spawn_key=spawn_key)
     return np.random.SeedSequence(entropy(seed), spawn_key=spawn_key)
+
+
+def child_seed(seed: int, number: int) -> int:
+    """63 bits of the ``number``-th child of ``seed``'s SeedSequence (as ``.spawn(...)[number]``
+    would give): the seed of one game, or one table, of a run, which depends on its number alone
+    so that any of them can be played anywhere.
+
+    >>> child_seed(7, 3) == int(np.random.SeedSequence(7).spawn(4)[3].generate_state(1, np.uint64)[0] >> 1)
+    True
+    """
+    return int(seed_sequence(seed, (number,)).generate_state(1, np.uint64)[0] >> 1)
 
 
 def seed_word(seed: int | None) -> int:

@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-import numpy as np
-
 from wildeval.games import Summary
 from wildeval.games.draw.bots import Bot, LowballBot, ask_bot
 from wildeval.games.draw.hand import Hand
@@ -31,7 +29,7 @@ from wildeval.games.draw.history import entry_body, entry_text
 from wildeval.games.draw.terminal import play_session
 from wildeval.games.draw.rules import PRESETS, DrawRules
 from wildeval.games.draw.table import Table
-from wildeval.seeds import check_seed, python_random, seed_sequence
+from wildeval.seeds import check_seed, child_seed, python_random
 
 __all__ = ["MAX_TABLES", "play", "play_hand", "simulate", "table_seed"]
 
@@ -64,14 +62,14 @@ def play_hand(hand: Hand, bot_of: Callable[[int], Bot], *, check: bool = False) 
 
 
 def table_seed(seed: int, table: int) -> int:
-    """The seed of table ``table`` (0-based) of a run of several: 63 bits of the ``table``-th
-    child of the run seed's SeedSequence (:mod:`wildeval.seeds`), so each table depends on its
-    number alone and any table can be played anywhere.
+    """The seed of table ``table`` (0-based) of a run of several: its
+    :func:`~wildeval.seeds.child_seed`, so each table depends on its number alone and any table
+    can be played anywhere.
 
     >>> table_seed(7, 0) == table_seed(7, 0) != table_seed(7, 1)
     True
     """
-    return int(seed_sequence(seed, (table,)).generate_state(1, np.uint64)[0] >> 1)
+    return child_seed(seed, table)
 
 
 # One table of a run: the game, the players, the table's seed, its hands at most, its number

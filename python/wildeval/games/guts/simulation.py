@@ -14,15 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-import numpy as np
-
 from wildeval.games import Summary
 from wildeval.games.guts.bots import StrengthTable, play_bots, table_bots
 from wildeval.games.guts.engine import GutsGame
 from wildeval.games.guts.history import game_record
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, table_rules
 from wildeval.games.table import record_line
-from wildeval.seeds import seed_sequence
+from wildeval.seeds import child_seed
 
 __all__ = ["check_int", "game_seed", "rules_and_players", "simulate"]
 
@@ -51,16 +49,15 @@ _GAMES_PER_TASK = 200  # games per task of a distributed run (about half a secon
 
 
 def game_seed(seed: int, number: int) -> int:
-    """The seed of game ``number`` (0-based) of a simulation seeded ``seed``: 63 bits of the
-    ``number``-th child of ``numpy.random.SeedSequence(seed)`` (as ``.spawn(...)[number]``
-    would give; a negative seed as :mod:`wildeval.seeds` reads it). Each game's seed depends on
-    its number alone, so any range of games can be played anywhere.
+    """The seed of game ``number`` (0-based) of a simulation seeded ``seed``: its
+    :func:`~wildeval.seeds.child_seed`. Each game's seed depends on its number alone, so any
+    range of games can be played anywhere.
 
-    >>> import numpy as np
-    >>> game_seed(7, 3) == int(np.random.SeedSequence(7).spawn(4)[3].generate_state(1, np.uint64)[0] >> 1)
+    >>> from wildeval.seeds import child_seed
+    >>> game_seed(7, 3) == child_seed(7, 3)
     True
     """
-    return int(seed_sequence(seed, (number,)).generate_state(1, np.uint64)[0] >> 1)
+    return child_seed(seed, number)
 
 
 def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int,
