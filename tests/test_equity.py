@@ -90,6 +90,17 @@ def test_other_rankings_wild_cards_and_no_board() -> None:
             pytest.approx(b, abs=1e-12) for b in brute(players, **kwargs)]  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("ranking", "wild"), [("low27", None), ("low_a5", None), ("high", "3")])
+def test_a_range_against_random_hands_sampled_close_to_exact(ranking: str, wild: str | None) -> None:
+    # the sampler's dealing of random hands beside a drawn one, for rankings valued as rows
+    # (lowball) and as sums (high, wild threes)
+    players, board = ["QQ+, AKs, 72o", "random"], "Ah 7c 2d"
+    exact = equity(players, board, ranking=ranking, wild=wild)  # type: ignore[arg-type]
+    sampled = equity(players, board, ranking=ranking, wild=wild, trials=200_000, seed=5)  # type: ignore[arg-type]
+    for e, r in zip(exact, sampled):
+        assert abs(e.equity - r.equity) < 5 * r.stderr and abs(e.win - r.win) < 0.01, (ranking, e, r)
+
+
 def test_random_three_card_hands_against_a_brute_count() -> None:
     # 3 known cards against every other 3-card hand: C(49, 3) = 18,424 deals, no board
     got = equity(["Qs Qd 7h", "random"], board_size=0, ranking="high")
