@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -24,6 +25,8 @@ EquityCounts& EquityCounts::operator+=(const EquityCounts& other) {
 }
 
 namespace {
+
+constexpr std::size_t kDeckStride = 64;  // a deck's bytes, padded, for one aligned copy
 
 [[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument(why); }
 
@@ -172,17 +175,17 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     // Where one player's hand is drawn by weight and every other player may hold any hand (a
     // range against random hands), the others and the board are dealt from the cards left
     // beside the drawn hand by a partial shuffle, without a rejected card: each of its hands'
-    // decks is made once, and copied afresh for each chunk, so that a chunk's deals depend on
-    // its seed alone.
+    // decks is made once, and each deal shuffles a copy of it, so that no deal waits on the
+    // stores of the one before (and a chunk's deals depend on its seed alone).
     const std::size_t drawn = order[0];
     const bool one_drawn = !known && !draws[drawn].any && draws[order[1]].any;
-    std::vector<uint8_t> decks;                // one_drawn: kDeck bytes for each of the drawn player's hands
+    std::vector<uint8_t> decks;                // one_drawn: kDeckStride bytes for each of the drawn player's hands
     std::vector<uint32_t> deck_sizes;          // its cards (0: the hand meets the board or the dead cards)
     if (one_drawn) {
         for (uint64_t m : masks[drawn]) {
             std::vector<uint8_t> left = m & fixed ? std::vector<uint8_t>{} : cards_left(fixed | m);
             deck_sizes.push_back(static_cast<uint32_t>(left.size()));
-            left.resize(kDeck, 0);
+            left.resize(kDeckStride, 0);
             decks.insert(decks.end(), left.begin(), left.end());
         }
     }
@@ -239,7 +242,6 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             sd->hold(hand);
             for (uint64_t t = 0; t < n_trials; ++t) deal_board(deck.data(), static_cast<uint32_t>(deck.size()), 0, used);
         } else if (one_drawn) {
-            std::vector<uint8_t> chunk_decks = decks;
             sd->hold(hand);  // each board one deal
             for (uint64_t t = 0; t < n_trials; ++t) {
                 std::size_t i = by_weight(draws[drawn]);
@@ -251,7 +253,8 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                     i = by_weight(draws[drawn]);
                 }
                 sd->hold_hand(drawn, i);
-                uint8_t* deck = chunk_decks.data() + i * kDeck;
+                alignas(64) uint8_t deck[kDeckStride];
+                std::memcpy(deck, decks.data() + i * kDeckStride, kDeckStride);
                 const uint32_t left = deck_sizes[i];
                 uint32_t at = 0;
                 for (std::size_t q = 1; q < players; ++q) {  // found by their cards: no lookup waits on the draw
