@@ -219,21 +219,22 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         // cards: where every hand is known, or one is drawn against random hands), else drawn
         // from the whole deck until one is free
         auto deal_board = [&](uint8_t* deck, uint32_t left, uint32_t first, uint64_t used) WILDEVAL_INLINE_LAMBDA {
-            uint64_t completion = 0;
-            Hand sum = Hand::card(0, 0);
-            for (int j = 0; j < k; ++j) {
+            auto card = [&](int j) WILDEVAL_INLINE_LAMBDA {
+                if (deck != nullptr) return shuffled(deck, left, first + static_cast<uint32_t>(j));
                 uint8_t c;
-                if (deck != nullptr) {
-                    c = shuffled(deck, left, first + static_cast<uint32_t>(j));
-                } else {
-                    do c = static_cast<uint8_t>(rng.below(kDeck)); while (used >> c & 1);
-                    used |= uint64_t{1} << c;
-                }
-                completion |= static_cast<uint64_t>(c) << (8 * j);
-                if (parts != nullptr) sum += (*parts)[c];
+                do c = static_cast<uint8_t>(rng.below(kDeck)); while (used >> c & 1);
+                used |= uint64_t{1} << c;
+                return c;
+            };
+            if (parts != nullptr) {  // the board as a Hand sum
+                Hand sum = Hand::card(0, 0);
+                for (int j = 0; j < k; ++j) sum += (*parts)[card(j)];
+                sd->add_sum(sum, 1.0);
+            } else {  // or as its cards, packed
+                uint64_t completion = 0;
+                for (int j = 0; j < k; ++j) completion |= static_cast<uint64_t>(card(j)) << (8 * j);
+                sd->add(completion, 1.0);
             }
-            if (parts != nullptr) sd->add_sum(sum, 1.0);
-            else sd->add(completion, 1.0);
         };
         if (known) {
             uint64_t used = fixed;
