@@ -270,16 +270,12 @@ def phh_fields(
     return fields
 
 
-def phh_section(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int = 1,
-                section: int | None = None) -> str:
+def phh_section(hand: Hand, seats: Sequence[int], seat_count: int) -> str:
     """One hand of a table as a ``[n]`` section of a ``.phhs`` file, ending with a newline and
-    preceded by a blank line after the first section: sections written one after another make
-    the same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline.
-    ``seats`` are the players' table seats (0, 1, ...; PHH numbers them from 1); ``table`` the
-    table's number (PHH's ``table`` field); ``section`` the section's number in the file
-    (default the hand's number: one table to a file)."""
-    fields = phh_fields(hand, seats=[s + 1 for s in seats], seat_count=seat_count, table=table)
-    return entry_text(hand.game, dumps(fields), hand.number if section is None else section)
+    preceded by a blank line after the first hand: sections written one after another make the
+    same text as pokerkit's ``HandHistory.dumps_all`` of those hands, plus a final newline.
+    ``seats`` are the players' table seats (0, 1, ...; PHH numbers them from 1)."""
+    return entry_text(hand.game, entry_body(hand, seats, seat_count), hand.number)
 
 
 def entry_body(hand: Hand, seats: Sequence[int], seat_count: int, *, table: int | None = None) -> str:
