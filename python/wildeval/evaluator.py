@@ -12,7 +12,7 @@ import numpy.typing as npt
 from wildeval import _core
 from wildeval.cards import parse_cards
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, names, spec
-from wildeval.values import Category, decode, describe
+from wildeval.values import AnyCategory, Category, decode, describe
 from wildeval.wild import parse_wild, wild_text
 
 __all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "hand_sizes"]
@@ -169,11 +169,11 @@ class Evaluator(_core.Evaluator):
         return self._batch(array, threads, out)
 
     @overload
-    def category(self, value: int) -> Category: ...
+    def category(self, value: int) -> AnyCategory: ...
     @overload
     def category(self, value: npt.NDArray[np.integer]) -> npt.NDArray[np.int8]: ...
 
-    def category(self, value: int | npt.NDArray[np.integer]) -> Category | npt.NDArray[np.int8]:
+    def category(self, value: int | npt.NDArray[np.integer]) -> AnyCategory | npt.NDArray[np.int8]:
         """The category of a value (for lowball, the hand's own category: 6-5-4-3-2 is a
         STRAIGHT in deuce-to-seven). Given a numpy array of values, an int8 array of the
         categories' numbers, element by element.
@@ -266,6 +266,10 @@ class Evaluator(_core.Evaluator):
         """
         hand = parse_cards(cards)
         value = self(hand)
+        category, ranks = decode(value, self._ranking)
+        playing = spec(self._ranking).codec.cards_that_play(hand, category, ranks)
+        if playing is not None:
+            return [(c, c) for c in playing]
         if len(hand) <= 5:
             chosen = hand
         else:
@@ -289,6 +293,7 @@ def _rebuild(cls: type[Evaluator], ranking: Ranking, wild: list[int], flush_dupl
 def _ranks_of_hand(value: int, n_cards: int, ranking: str) -> list[int]:
     """The ranks a hand of this value shows, in reading order."""
     cat, r = decode(value, ranking)
+    assert isinstance(cat, Category), "a ranking of other categories says which cards play itself"
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         # from the top card down; below the deuce comes the ace (A-2-3-4-5, A-2-3)
         return [r[0] - i if r[0] - i >= 0 else 12 for i in range(n_cards)]
@@ -337,9 +342,11 @@ def census(
     threads: int | None = None,
     client: Any = None,
     progress: Callable[[int], object] | None = None,
-) -> dict[Category, int]:
+) -> dict[AnyCategory, int]:
     """How many of the C(52, n_cards) hands fall in each category, counted exactly and natively
-    (``threads=None`` uses every core). Every category is a key, with 0 where none fall.
+    (``threads=None`` uses every core). Every category of the ranking's kind is a key
+    (:class:`Category`, or :class:`~wildeval.values.BadugiCategory` for badugi), with 0 where
+    none fall.
 
     ``client`` (a ``distributed.Client``, ``pip install 'wildeval[dask]'``) counts on a Dask
     cluster instead: one task per lowest card (the hands whose lowest card is that one), each on
@@ -369,7 +376,8 @@ def census(
         step = None if progress is None else (lambda task: progress(1))
         for part in map_ordered(client, _census_task, tasks, progress=step):
             counts = [a + b for a, b in zip(counts, part)]
-    return {Category(i): int(n) for i, n in enumerate(counts)}
+    kind = spec(ev.ranking).codec.category_type
+    return {cast(AnyCategory, category): int(counts[category]) for category in kind}
 
 
 def _census_task(task: tuple[str, str | None, bool, int, int, int]) -> list[int]:

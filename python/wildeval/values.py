@@ -28,6 +28,9 @@ through its registry) is the one place that knows its values; in short:
   ``hv`` counts groups only (no straights, no flushes) with the ace as the lowest rank: its
   ranks are written ace = 1, deuce = 2 .. king = 13. :func:`tie_ranks` gives real rank indices
   either way.
+* ``"badugi"``: ``value = size << 20 - ranks``, the size of the set of cards that plays (no two
+  of a rank or a suit) and its ranks from the highest down, aces low, packed as ace-to-five packs
+  them; its categories are :class:`BadugiCategory` (``value >> 20`` is the size less one).
 * ``"three_card_poker"``: ``value = code << 20 | k1 << 16 | k2 << 12 | k3 << 8`` with code
   0 high card, 1 pair, 2 flush, 3 straight, 4 three of a kind, 5 straight flush; a straight by
   its top card (the three for A-2-3), a pair then its kicker, a flush or high card by its three
@@ -46,13 +49,13 @@ through its registry) is the one place that knows its values; in short:
 from __future__ import annotations
 
 from wildeval.rankings import RANKINGS, spec
-from wildeval.rankings.layout import CATEGORY_SHIFT, LOW_BASE, Category, pack
+from wildeval.rankings.layout import CATEGORY_SHIFT, LOW_BASE, AnyCategory, BadugiCategory, Category, pack
 
-__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "Category", "categories_best_first", "category_of",
-           "decode", "describe", "pack", "tie_ranks"]
+__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "AnyCategory", "BadugiCategory", "Category",
+           "categories_best_first", "category_of", "decode", "describe", "pack", "tie_ranks"]
 
 
-def decode(value: int, ranking: str = "high") -> tuple[Category, list[int]]:
+def decode(value: int, ranking: str = "high") -> tuple[AnyCategory, list[int]]:
     """``(category, deciding rank indices)`` of a value of ``ranking``, after checking that some
     hand of that ranking has it; ValueError otherwise.
 
@@ -71,7 +74,7 @@ def decode(value: int, ranking: str = "high") -> tuple[Category, list[int]]:
     return decoded
 
 
-def categories_best_first(ranking: str = "high") -> list[Category]:
+def categories_best_first(ranking: str = "high") -> list[AnyCategory]:
     """The categories a hand of ``ranking`` can have, the best first.
 
     >>> [c.name for c in categories_best_first("three_card_poker")][:3]
@@ -82,7 +85,7 @@ def categories_best_first(ranking: str = "high") -> list[Category]:
     return spec(ranking).codec.categories_best_first()
 
 
-def category_of(value: int, ranking: str = "high") -> Category:
+def category_of(value: int, ranking: str = "high") -> AnyCategory:
     """The category of a value of ``ranking``.
 
     >>> category_of(LOW_BASE - pack(Category.STRAIGHT, [4]), "low27")  # 6-5-4-3-2

@@ -22,6 +22,9 @@ inline constexpr char kRankChars[] = "23456789TJQKA";
 inline constexpr char kSuitChars[] = "cdhs";
 inline std::string card_text(int card) { return std::string{kRankChars[rank_of(card)], kSuitChars[suit_of(card)]}; }
 
+// A hand's category, for the census (Ranking::category). A ranking whose hands are no poker hands
+// numbers its own categories from 0 instead (badugi: its size less one); the package's codec of
+// the ranking names them.
 enum Category : uint32_t {
     kHighCard = 0,
     kPair,

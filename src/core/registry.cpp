@@ -8,6 +8,7 @@ std::unique_ptr<Ranking> make_high(uint32_t wild_rank_mask, bool flush_duplicate
 std::unique_ptr<Ranking> make_low27(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_low_a5(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_badugi(uint32_t wild_rank_mask, bool flush_duplicates);
 
 namespace {
 
@@ -17,6 +18,7 @@ constexpr RankingSpec kRankings[] = {
     {"low27", 5, 7, false, &make_low27},
     {"low_a5", 5, 7, false, &make_low_a5},
     {"three_card_poker", 3, 3, true, &make_three_card_poker},
+    {"badugi", 4, 4, false, &make_badugi},
 };
 
 }  // namespace

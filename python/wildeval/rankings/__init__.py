@@ -9,13 +9,13 @@ the reference :mod:`wildeval.reference`, the odds and the command line.
 >>> spec("low27").min_cards, spec("low27").takes_wild, hand_sizes("three_card_poker")
 (5, False, 'exactly 3')
 >>> RANKINGS
-('high', 'low27', 'low_a5', 'three_card_poker')
+('high', 'low27', 'low_a5', 'three_card_poker', 'badugi')
 >>> CARD_COUNTS["high"]
 (1, 7)
->>> spec("badugi")
+>>> spec("razz")
 Traceback (most recent call last):
 ...
-ValueError: unknown ranking 'badugi'; choose one of high, low27, low_a5, three_card_poker
+ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi
 
 Adding a ranking on the Python side is one row here (in ``BUILT_IN``), one codec (a module of
 this package) and one reference module (a module of :mod:`wildeval.reference`); see
@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from wildeval.rankings.badugi import BADUGI
 from wildeval.rankings.high import HIGH
 from wildeval.rankings.layout import Codec
 from wildeval.rankings.lowball import LOW27, LOW_A5
@@ -36,7 +37,7 @@ from wildeval.rankings.three_card_poker import THREE_CARD_POKER
 __all__ = ["BUILT_IN", "CARD_COUNTS", "RANKINGS", "Ranking", "RankingSpec", "hand_sizes", "names", "register",
            "spec", "unregister"]
 
-Ranking = Literal["high", "low27", "low_a5", "three_card_poker"]
+Ranking = Literal["high", "low27", "low_a5", "three_card_poker", "badugi"]
 """The names of the built-in rankings, for type checkers (a test checks it against the registry
 and the C++ core's list)."""
 
@@ -52,7 +53,7 @@ class RankingSpec:
     min_cards: int
     max_cards: int
     takes_wild: bool
-    codec: Codec
+    codec: Codec[Any]
     reference: str
     value_name: str = ""  # "" means "<name> hand value"
 
@@ -78,6 +79,7 @@ BUILT_IN = (
     RankingSpec("low27", 5, 7, False, LOW27, "wildeval.reference.low27"),
     RankingSpec("low_a5", 5, 7, False, LOW_A5, "wildeval.reference.low_a5"),
     RankingSpec("three_card_poker", 3, 3, True, THREE_CARD_POKER, "wildeval.reference.three_card_poker"),
+    RankingSpec("badugi", 4, 4, False, BADUGI, "wildeval.reference.badugi"),
 )
 _REGISTRY: dict[str, RankingSpec] = {row.name: row for row in BUILT_IN}
 RANKINGS: tuple[str, ...] = tuple(_REGISTRY)

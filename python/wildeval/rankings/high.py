@@ -50,7 +50,7 @@ def _is_straight(ranks: list[int]) -> bool:
 
 
 @dataclass(frozen=True)
-class HighCodec(Codec):
+class HighCodec(Codec[Category]):
     """The codec of "high": a value is :func:`~wildeval.rankings.layout.pack` of the category
     and the deciding ranks."""
 

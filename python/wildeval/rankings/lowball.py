@@ -36,7 +36,7 @@ _GROUP_CATEGORIES = frozenset({Category.HIGH_CARD, Category.PAIR, Category.TWO_P
 
 
 @dataclass(frozen=True)
-class LowballCodec(Codec):
+class LowballCodec(Codec[Category]):
     """The codec of a lowball ranking: deuce-to-seven (``aces_low=False``: aces high only,
     straights and flushes count) or ace-to-five (``aces_low=True``: groups only, aces low)."""
 

@@ -32,7 +32,7 @@ CODES: dict[Category, int] = {category: code for code, (category, _) in enumerat
 
 
 @dataclass(frozen=True)
-class ThreeCardCodec(Codec):
+class ThreeCardCodec(Codec[Category]):
     """The codec of three-card poker: categories ranked by their codes, not as in "high"."""
 
     def categories_best_first(self) -> list[Category]:

@@ -19,7 +19,7 @@ import numpy as np
 
 from wildeval.cards import N_CARDS
 from wildeval.rankings import hand_sizes, spec
-from wildeval.rankings.layout import Category
+from wildeval.rankings.layout import AnyCategory, Category
 from wildeval.reference.hands import Solution
 from wildeval.reference.parsing import check_flush_duplicates, hand_of, is_index, rows_of
 from wildeval.values import category_of, describe
@@ -123,7 +123,8 @@ class Evaluator:
 
         For "low27" and "low_a5", the five cards chosen for low, in reading order (a no-pair
         hand from its highest card down, the ace last in ace-to-five); for
-        "three_card_poker", the three cards.
+        "three_card_poker", the three cards; for "badugi", the cards that play, from the
+        highest down.
 
         >>> from wildeval.cards import format_cards
         >>> format_cards(c for c, _ in Evaluator("low_a5").best_five("Kd 2c 4h As 3s 5d 2s"))
@@ -132,7 +133,7 @@ class Evaluator:
         cards = hand_of(cards, self._ranking)
         return self._solver.cards_of(cards, self._wild, self._solve(cards))
 
-    def category(self, value: int) -> Category:
+    def category(self, value: int) -> AnyCategory:
         """The category of a value (see :func:`wildeval.values.category_of`)."""
         return category_of(value, self._ranking)
 
@@ -176,8 +177,9 @@ def census(
     *,
     flush_duplicates: bool = True,
     threads: int | None = None,
-) -> dict[Category, int]:
-    """How many of the C(52, n_cards) hands fall in each category (every category present).
+) -> dict[AnyCategory, int]:
+    """How many of the C(52, n_cards) hands fall in each category (every category of the
+    ranking's kind present: :class:`~wildeval.values.Category`, or badugi's own).
 
     This evaluates every hand one by one with the reference evaluator, so it is slow: a few
     seconds for three cards, many minutes for five, hours for seven. ``threads`` is ignored.
@@ -195,7 +197,7 @@ def census(
     ranking = evaluator.ranking
     if n_cards not in spec(ranking).card_counts:
         raise ValueError(f"the {ranking} ranking takes {hand_sizes(ranking)} cards, n_cards={n_cards}")
-    counts = dict.fromkeys(Category, 0)
+    counts: dict[AnyCategory, int] = dict.fromkeys(spec(ranking).codec.category_type, 0)
     for hand in itertools.combinations(range(N_CARDS), n_cards):
         counts[evaluator._solve(list(hand)).category] += 1
     return counts

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from wildeval.rankings.layout import Category
+from wildeval.rankings.layout import AnyCategory, Category
 
 __all__ = ["ACE", "SUIT_PREFERENCE", "Naturals", "Solution", "best_groups", "cards_of_solution", "flush_ranks",
            "low_cards_of_solution", "lowest_groups"]
@@ -36,7 +36,7 @@ class Solution(NamedTuple):
     """
 
     value: int
-    category: Category
+    category: AnyCategory
     ranks: tuple[int, ...]
     sizes: tuple[int, ...] | None
     suit: int | None
