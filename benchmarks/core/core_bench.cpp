@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
         {"low_a5, 6 cards", "low_a5", 0, 6},
         {"low_a5, 5 cards", "low_a5", 0, 5},
         {"three_card_poker, wild 3", "three_card_poker", ranks_mask("3"), 3},
+        {"badugi", "badugi", 0, 4},
     };
     std::printf("%zu random rows per kernel, one thread, best of %d; M hands/s (-: the kernel does not run here)\n\n%-28s",
                 n, repeats, "rows");

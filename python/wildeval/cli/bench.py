@@ -145,7 +145,7 @@ _RANKING_ROWS: tuple[tuple[str, str, str | None, int], ...] = (
     ('wild "357"', "high", "357", 7), ("6 cards", "high", None, 6), ("5 cards", "high", None, 5),
     ("low27", "low27", None, 7), ("low27, 6 cards", "low27", None, 6), ("low27, 5 cards", "low27", None, 5),
     ("low_a5", "low_a5", None, 7), ("low_a5, 6 cards", "low_a5", None, 6), ("low_a5, 5 cards", "low_a5", None, 5),
-    ('three_card_poker, wild "3"', "three_card_poker", "3", 3),
+    ('three_card_poker, wild "3"', "three_card_poker", "3", 3), ("badugi", "badugi", None, 4),
 )
 # timings: the natural batch (3), wide rows (3) and their read floor, the rankings, the per-call
 # rows (4), the reference, import time; then the peers

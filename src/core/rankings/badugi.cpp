@@ -15,33 +15,58 @@ namespace wildeval {
 namespace {
 
 inline constexpr int kBadugiCards = 4;
-inline constexpr uint32_t kPlaces = 0x1FFF;  // one bit per ace-low place: ace 0, deuce 1 .. king 12
+
+// The six pairs of a hand's four cards, in the order of the bits of a clash mask.
+inline constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
 
 class Badugi final : public RankingOf<Badugi> {
 public:
     Badugi() {
-        for (int c = 0; c < kDeck; ++c) {
-            place_bit_[c] = static_cast<uint16_t>(1u << ((rank_of(c) + 1) % kRanks));
-            suit_bit_[c] = static_cast<uint8_t>(1u << suit_of(c));
+        for (int c = 0; c < kDeck; ++c) key_[c] = static_cast<uint16_t>(((rank_of(c) + 1) % kRanks) << 6 | c);
+        // With the cards sorted from the highest place down, which cards play depends only on
+        // which pairs clash (share a rank or a suit): the most cards with no clash among them,
+        // and of those the set that leaves out the highest cards (an earlier card weighs more
+        // than all the later ones together; cards of one place clash, so never both play).
+        for (uint32_t clash = 0; clash < 64; ++clash) {
+            int best_size = 0, best_weight = 0;
+            for (uint32_t set = 1; set < 16; ++set) {
+                bool plays = true;
+                for (int k = 0; k < 6; ++k)
+                    if ((clash >> k & 1) && (set >> kPairs[k][0] & 1) && (set >> kPairs[k][1] & 1)) plays = false;
+                const int size = popcount32(set);
+                int weight = 0;
+                for (int i = 0; i < 4; ++i) weight += (set >> i & 1) ? 8 >> i : 0;
+                if (plays && (size > best_size || (size == best_size && weight < best_weight))) {
+                    best_size = size, best_weight = weight;
+                    playing_[clash] = static_cast<uint8_t>(set);
+                }
+            }
         }
+        for (uint32_t set = 0; set < 16; ++set)
+            for (int i = 0, shift = 16; i < 4; ++i)
+                if (set >> i & 1) shift_[set][i] = static_cast<uint8_t>(shift), shift -= 4;
     }
 
     uint32_t evaluate(const uint8_t* cards, int) const override {
-        // every subset of the four cards, its places and suits built from the subset less its
-        // lowest card; a subset plays if it has as many places and suits as cards
-        uint32_t places[16], suits[16];
-        places[0] = suits[0] = 0;
-        uint32_t best = 0;  // size << 13 | the places it lacks: higher is better
-        for (uint32_t m = 1; m < 16; ++m) {
-            const int low = lowest_bit(m);
-            places[m] = places[m & (m - 1)] | place_bit_[cards[low]];
-            suits[m] = suits[m & (m - 1)] | suit_bit_[cards[low]];
-            const int size = popcount32(m);
-            const bool plays = popcount32(places[m]) == size && popcount32(suits[m]) == size;
-            const uint32_t key = static_cast<uint32_t>(size) << 13 | (kPlaces ^ places[m]);
-            best = plays && key > best ? key : best;
+        // the cards as place << 6 | card, sorted from the highest place down by a network
+        uint32_t k[4] = {key_[cards[0]], key_[cards[1]], key_[cards[2]], key_[cards[3]]};
+        const auto order = [&k](int a, int b) WILDEVAL_INLINE_LAMBDA {
+            const uint32_t hi = k[a] > k[b] ? k[a] : k[b], lo = k[a] > k[b] ? k[b] : k[a];
+            k[a] = hi, k[b] = lo;
+        };
+        order(0, 1), order(2, 3), order(0, 2), order(1, 3), order(1, 2);
+        uint32_t clash = 0;
+        for (int p = 0; p < 6; ++p) {
+            const uint32_t a = k[kPairs[p][0]], b = k[kPairs[p][1]];
+            clash |= static_cast<uint32_t>((a >> 6) == (b >> 6) || (a & 3) == (b & 3)) << p;
         }
-        return value_of(best);
+        const uint32_t set = playing_[clash];
+        uint32_t packed = 0;
+        for (int i = 0; i < 4; ++i) {
+            const uint32_t place = (k[i] >> 6) + 1, chosen = 0u - (set >> i & 1);
+            packed += (place << shift_[set][i]) & chosen;
+        }
+        return (static_cast<uint32_t>(popcount32(set)) << kCategoryShift) - packed;
     }
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
@@ -57,20 +82,9 @@ public:
     uint32_t category(uint32_t value) const override { return value >> kCategoryShift; }
 
 private:
-    // The value of the best subset's key (its size, and the places it lacks).
-    static uint32_t value_of(uint32_t key) {
-        const uint32_t size = key >> 13;
-        uint32_t places = kPlaces ^ (key & kPlaces), packed = 0;
-        for (int shift = 16; places != 0; shift -= 4) {
-            const int place = highest_bit(places);
-            packed |= static_cast<uint32_t>(place + 1) << shift;
-            places ^= 1u << place;
-        }
-        return (size << kCategoryShift) - packed;
-    }
-
-    uint16_t place_bit_[kDeck] = {};
-    uint8_t suit_bit_[kDeck] = {};
+    uint16_t key_[kDeck] = {};        // per card: its ace-low place (ace 0 .. king 12) << 6 | the card
+    uint8_t playing_[64] = {};        // per clash mask of the sorted cards: the set of them that plays
+    uint8_t shift_[16][4] = {};       // per set: where each of its cards' places is packed
 };
 
 }  // namespace
