@@ -29,6 +29,7 @@ GAMES: dict[str, str] = {
     "deuce-to-seven-triple-draw": "wildeval.games.draw",
     "ace-to-five-triple-draw": "wildeval.games.draw",
     "deuce-to-seven-single-draw": "wildeval.games.draw",
+    "badugi-triple-draw": "wildeval.games.draw",
 }
 # what a module's simulate counts: whole games (guts, played to a winner) or hands (draw)
 UNITS: dict[str, str] = {"wildeval.games.guts": "games", "wildeval.games.draw": "hands"}

@@ -1,4 +1,4 @@
-"""The draw games: fixed-limit lowball, five cards, draws and betting rounds in turn.
+"""The draw games: fixed-limit lowball (five cards, four in badugi), draws and betting rounds in turn.
 
 Every draw game is one preset of :mod:`~wildeval.games.draw.rules` (a frozen
 :class:`DrawRules`: ranking, hand size, number of draws, stakes, seats, PHH variant), played
@@ -6,7 +6,7 @@ by the same code:
 
 - :mod:`~wildeval.games.draw.rules`: :class:`DrawRules`, :class:`Rules` (the stakes) and
   :data:`PRESETS`: ``deuce-to-seven-triple-draw``, ``ace-to-five-triple-draw``,
-  ``deuce-to-seven-single-draw``;
+  ``deuce-to-seven-single-draw``, ``badugi-triple-draw``;
 - :mod:`~wildeval.games.draw.actions`: :class:`Action`, :class:`Event`, :class:`PlayerView`;
 - :mod:`~wildeval.games.draw.hand`: :class:`Hand`, the state machine (the operations of every
   engine, :class:`~wildeval.games.table.Operations`: ``verify`` / ``can`` / ``apply``,
@@ -40,6 +40,7 @@ from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.history import history_entry, phh_fields, phh_section, replay, to_json, to_record
 from wildeval.games.draw.rules import (
     ACE_TO_FIVE_TRIPLE_DRAW,
+    BADUGI_TRIPLE_DRAW,
     DEUCE_TO_SEVEN_SINGLE_DRAW,
     DEUCE_TO_SEVEN_TRIPLE_DRAW,
     PRESETS,
@@ -55,6 +56,7 @@ from wildeval.games.draw.terminal import describe_event
 
 __all__ = [
     "ACE_TO_FIVE_TRIPLE_DRAW",
+    "BADUGI_TRIPLE_DRAW",
     "DEUCE_TO_SEVEN_SINGLE_DRAW",
     "DEUCE_TO_SEVEN_TRIPLE_DRAW",
     "PRESETS",

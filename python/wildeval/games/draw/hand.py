@@ -46,7 +46,7 @@ from wildeval.games.draw.actions import Action, Event, IllegalAction, Phase, Pla
 from wildeval.games.draw.betting import Betting
 from wildeval.games.draw.chips import DrawInvariantError, HandChips
 from wildeval.games.draw.draws import Draws
-from wildeval.games.draw.pokerkit_model import PokerkitModel, Shadow
+from wildeval.games.draw.pokerkit_model import VARIANTS, PokerkitModel, Shadow
 from wildeval.games.draw.rules import DECK_SIZE, DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules, preset
 from wildeval.games.draw.showdown import Showdown
 from wildeval.games.draw.state import BettingRound, name_list
@@ -64,9 +64,10 @@ class Hand(Betting, Draws, Showdown):
     ``rules`` (default: the game's).
 
     ``stacks`` are the chips of the players in the hand, clockwise (every stack positive, as
-    many players as the game seats, 2-6); ``button`` is the index of the dealer. ``seed`` makes the shuffle and every
-    reshuffle reproducible; ``deck`` sets the order of the cards (the first card goes to the
-    small blind; a partial order is completed with the missing cards in ascending order).
+    many players as the game seats, ``game.min_players`` to ``game.max_players``); ``button`` is
+    the index of the dealer. ``seed`` makes the shuffle and every reshuffle reproducible;
+    ``deck`` sets the order of the cards (the first card goes to the small blind; a partial
+    order is completed with the missing cards in ascending order).
 
     The blinds follow the button: the next two players (heads-up the button and the other).
     In a game with a dead button (``DrawRules.button == "dead"``), its table may say that there
@@ -167,8 +168,8 @@ class Hand(Betting, Draws, Showdown):
         if self.small_blind_seat is not None:
             self._post(self.small_blind_seat, self.rules.small_blind, "small blind")
         self._post(self.big_blind_seat, self.rules.big_blind, "big blind")
-        # pokerkit's way, followed beside ours, in the one game whose histories it reads
-        self._pokerkit = PokerkitModel(self) if game.phh_variant == "F2L3D" else Shadow()
+        # pokerkit's way, followed beside ours, in the games whose histories it reads
+        self._pokerkit = PokerkitModel(self) if game.phh_variant in VARIANTS else Shadow()
         self._deal()
         self._start_betting(0)
 

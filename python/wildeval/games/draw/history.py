@@ -5,11 +5,11 @@ and deck, every event with its cards, every action, the result. :func:`replay` p
 again and checks that it ends the same way.
 
 :func:`phh_fields` gives the hand in the Poker Hand History format, as pokerkit (>= 0.7.7)
-reads it, for a game PHH has a variant code for (Deuce to Seven Triple Draw: ``F2L3D``):
-players are numbered ``p1`` (the first seat left of the dealer) to ``pN`` (the dealer), so
-that pokerkit's blind and position rules give the same seats; ``finishing_stacks`` are the
-stacks after the hand. :func:`history_entry` is one hand as ``simulate`` writes it: a PHH
-section where PHH can say it, else one line of JSON (JSON Lines).
+reads it, for a game PHH has a variant code for (Deuce to Seven Triple Draw: ``F2L3D``, Badugi
+Triple Draw: ``FB``): players are numbered ``p1`` (the first seat left of the dealer) to ``pN``
+(the dealer), so that pokerkit's blind and position rules give the same seats;
+``finishing_stacks`` are the stacks after the hand. :func:`history_entry` is one hand as
+``simulate`` writes it: a PHH section where PHH can say it, else one line of JSON (JSON Lines).
 
 >>> from wildeval.games.draw.hand import Hand
 >>> from wildeval.games.draw.actions import Action
@@ -83,9 +83,9 @@ def _shown_record(hand: Hand) -> list[dict[str, Any] | None]:
 def to_record(hand: Hand, *, table_seats: Sequence[int] | None = None) -> dict[str, Any]:
     """The hand as JSON-ready data, for people as well as programs: cards as text such as
     ``"7s 5d"``, and under ``"shown"`` each seat's hand shown at the showdown (None: not shown)
-    with its value under the game's ranking (``low27``, ``low_a5``: higher is better) and
-    description. Seats are the hand's seats 0..n-1 clockwise, ``table_seats`` (if given) their
-    seats at the table."""
+    with its value under the game's ranking (``low27``, ``low_a5``, ``badugi``: higher is better)
+    and description. Seats are the hand's seats 0..n-1 clockwise, ``table_seats`` (if given)
+    their seats at the table."""
     record: dict[str, Any] = {
         "game": hand.game.name,
         "hand": hand.number,

@@ -1,13 +1,14 @@
-"""pokerkit's way of playing fixed-limit Deuce to Seven Triple Draw, followed beside our own.
+"""pokerkit's way of playing fixed-limit triple draw, followed beside our own.
 
-pokerkit 0.7.7 reads the PHH histories we write (variant ``F2L3D``) but does not follow a
-cardroom rule book everywhere (``docs/triple-draw.md``, "Where we differ from pokerkit"). A
-:class:`PokerkitModel` follows its betting and payouts action by action beside the hand's own
-and names the first place where pokerkit would refuse our history or end it with other stacks:
-that sentence is the hand's ``pokerkit_divergence`` (a PHH user field). It changes nothing in
-the hand. The hand calls it at five moments: a betting round starts, a player bets, the round
-ends, its chips are collected, the pots are paid. A game that PHH cannot write follows nothing
-(:class:`Shadow`).
+pokerkit 0.7.7 reads the PHH histories we write (:data:`VARIANTS`: ``F2L3D``, Deuce to Seven
+Triple Draw, and ``FB``, Badugi Triple Draw, which it plays with one betting, blinds, draws and
+payouts; only the hands differ) but does not follow a cardroom rule book everywhere
+(``docs/triple-draw.md``, "Where we differ from pokerkit"). A :class:`PokerkitModel` follows
+its betting and payouts action by action beside the hand's own and names the first place where
+pokerkit would refuse our history or end it with other stacks: that sentence is the hand's
+``pokerkit_divergence`` (a PHH user field). It changes nothing in the hand. The hand calls it
+at five moments: a betting round starts, a player bets, the round ends, its chips are
+collected, the pots are paid. A game that PHH cannot write follows nothing (:class:`Shadow`).
 
 >>> from wildeval.games.draw import Action, Hand, Rules
 >>> hand = Hand([100, 100, 4], button=0, rules=Rules(5, 10, 10, 20), seed=3)  # the big blind posts 4
@@ -27,7 +28,11 @@ if TYPE_CHECKING:
     from wildeval.games.draw.betting import Betting
     from wildeval.games.draw.state import HandState
 
-__all__ = ["PokerkitModel", "Shadow"]
+__all__ = ["VARIANTS", "PokerkitModel", "Shadow"]
+
+# The PHH variants whose pokerkit games this model follows: FixedLimitDeuceToSevenLowballTripleDraw
+# and FixedLimitBadugi, both pokerkit's fixed-limit triple draw.
+VARIANTS = ("F2L3D", "FB")
 
 # Why pokerkit 0.7.7 would refuse a history or end it with other stacks (``pokerkit_divergence``).
 PK_SHORT_BLIND = (

@@ -1,13 +1,13 @@
 """The rules of the draw games as data: a :class:`DrawRules` per game, and the table stakes.
 
 A draw game is one preset: which ranking wins (``low27``: deuce-to-seven, ``low_a5``:
-ace-to-five), how many cards a hand holds, how many draws, the fixed-limit stakes, the seats,
-the starting stack, and the PHH variant code if the Poker Hand History format has one. The
-engine (:mod:`wildeval.games.draw.hand`), the bots, the histories and the terminal read nothing
-else, so a new draw game is a new entry in :data:`PRESETS` (``docs/recipes/draw-game.md``).
+ace-to-five, ``badugi``), how many cards a hand holds, how many draws, the fixed-limit stakes,
+the seats, the starting stack, and the PHH variant code if the Poker Hand History format has
+one. The engine (:mod:`wildeval.games.draw.hand`), the bots, the histories and the terminal
+read nothing else, so a new draw game is a new entry in :data:`PRESETS` (``docs/recipes/draw-game.md``).
 
 >>> sorted(PRESETS)
-['ace-to-five-triple-draw', 'deuce-to-seven-single-draw', 'deuce-to-seven-triple-draw']
+['ace-to-five-triple-draw', 'badugi-triple-draw', 'deuce-to-seven-single-draw', 'deuce-to-seven-triple-draw']
 >>> game = preset("deuce-to-seven-triple-draw")
 >>> game.ranking, game.hand_size, game.draws, game.betting_rounds, game.phh_variant
 ('low27', 5, 3, 4, 'F2L3D')
@@ -15,10 +15,13 @@ else, so a new draw game is a new entry in :data:`PRESETS` (``docs/recipes/draw-
 [2, 2, 4, 4]
 >>> preset("ace-to-five-triple-draw").phh_variant is None
 True
+>>> badugi = preset("badugi-triple-draw")
+>>> badugi.ranking, badugi.hand_size, badugi.max_players, badugi.phh_variant, badugi.stakes == game.stakes
+('badugi', 4, 10, 'FB', True)
 >>> preset("razz")
 Traceback (most recent call last):
 ...
-ValueError: unknown draw game 'razz'; choose one of deuce-to-seven-triple-draw, ace-to-five-triple-draw, deuce-to-seven-single-draw
+ValueError: unknown draw game 'razz'; choose one of deuce-to-seven-triple-draw, ace-to-five-triple-draw, deuce-to-seven-single-draw, badugi-triple-draw
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from wildeval.evaluator import CARD_COUNTS
 
 __all__ = [
     "ACE_TO_FIVE_TRIPLE_DRAW",
+    "BADUGI_TRIPLE_DRAW",
     "DECK_SIZE",
     "DEUCE_TO_SEVEN_SINGLE_DRAW",
     "DEUCE_TO_SEVEN_TRIPLE_DRAW",
@@ -47,7 +51,7 @@ __all__ = [
 ]
 
 DECK_SIZE = 52
-LOW_RANKINGS = ("low27", "low_a5")
+LOW_RANKINGS = ("low27", "low_a5", "badugi")  # DrawRules.ranking: the lows a draw game is played for
 BUTTONS = ("moving", "dead")  # DrawRules.button
 
 
@@ -122,7 +126,7 @@ class DrawRules:
     >>> DrawRules("x", "X", ranking="high")
     Traceback (most recent call last):
     ...
-    ValueError: ranking must be one of low27, low_a5 (a lowball draw game), not 'high'
+    ValueError: ranking must be one of low27, low_a5, badugi (a lowball draw game), not 'high'
     >>> DrawRules("x", "X", max_players=8)
     Traceback (most recent call last):
     ...
@@ -204,6 +208,8 @@ class Evaluator(Protocol):
 
     def describe(self, value: int) -> str: ...
 
+    def best_five(self, cards: list[int]) -> list[tuple[int, int]]: ...
+
 
 @lru_cache(maxsize=None)
 def evaluator(ranking: str) -> Evaluator:
@@ -251,6 +257,13 @@ ACE_TO_FIVE_TRIPLE_DRAW = roberts_rules(DrawRules(
     blurb="the lowest hand wins (5-4-3-2-A is the best; aces are low, straights and flushes do "
           "not count).",
 ))
+# played as Deuce to Seven Triple Draw is (its stakes, raise cap and moving button), four cards
+# each; 52 cards serve ten players through every reshuffle
+BADUGI_TRIPLE_DRAW = DrawRules(
+    "badugi-triple-draw", "Badugi Triple Draw", "badugi", hand_size=4, max_players=10, phh_variant="FB",
+    blurb="four cards; the most cards of different ranks and suits play (four, a badugi, beat any "
+          "three), the lowest of those wins (4-3-2-A of four suits is the best; aces are low).",
+)
 DEUCE_TO_SEVEN_SINGLE_DRAW = roberts_rules(DrawRules(
     "deuce-to-seven-single-draw", "Deuce to Seven Single Draw", "low27", draws=1, big_bet_from=1,
     blurb="one draw, the lowest hand wins (7-5-4-3-2 is the best; aces are high, straights and "
@@ -258,7 +271,8 @@ DEUCE_TO_SEVEN_SINGLE_DRAW = roberts_rules(DrawRules(
 ))
 
 PRESETS: MappingProxyType[str, DrawRules] = MappingProxyType(
-    {g.name: g for g in (DEUCE_TO_SEVEN_TRIPLE_DRAW, ACE_TO_FIVE_TRIPLE_DRAW, DEUCE_TO_SEVEN_SINGLE_DRAW)}
+    {g.name: g for g in (DEUCE_TO_SEVEN_TRIPLE_DRAW, ACE_TO_FIVE_TRIPLE_DRAW, DEUCE_TO_SEVEN_SINGLE_DRAW,
+                         BADUGI_TRIPLE_DRAW)}
 )
 
 

@@ -110,15 +110,15 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
              progress: Callable[[int], object] | None = None, client: object = None,
              tables: int = 1) -> Summary:
     """Heuristic bots (:class:`LowballBot`) play ``count`` hands of the draw game ``game`` at
-    one table of ``players`` (2-6), each starting with the game's stack (200 chips) at its
-    stakes (blinds 1-2, bets 2-4). Every hand goes to ``out`` as it ends: where PHH has a
-    variant for the game (Deuce to Seven Triple Draw), as one ``[n]`` section of a PHH file
-    (``.phhs``), the text pokerkit's ``HandHistory.dumps_all`` writes for these hands plus a
-    final newline; otherwise as its JSON record on one line (JSON Lines, replayable with
-    :func:`~wildeval.games.draw.history.replay`). The same seed writes the same text. The table
-    stops early if only one player has chips left. Returns the hands played and each player's
-    pots won (a share of a split pot counts as one). ``progress``, if given, is called with 1
-    after each hand.
+    one table of ``players`` (from the game's ``min_players`` to its ``max_players``), each
+    starting with the game's stack (200 chips) at its stakes (blinds 1-2, bets 2-4). Every hand
+    goes to ``out`` as it ends: where PHH has a variant for the game (Deuce to Seven and Badugi
+    Triple Draw), as one ``[n]`` section of a PHH file (``.phhs``), the text pokerkit's
+    ``HandHistory.dumps_all`` writes for these hands plus a final newline; otherwise as its JSON
+    record on one line (JSON Lines, replayable with :func:`~wildeval.games.draw.history.replay`).
+    The same seed writes the same text. The table stops early if only one player has chips left.
+    Returns the hands played and each player's pots won (a share of a split pot counts as one).
+    ``progress``, if given, is called with 1 after each hand.
 
     ``tables=N`` splits the run into N independent tables, each with its own stacks and seed
     (table ``t`` from 0: :func:`table_seed` ``(seed, t)``), table ``t`` playing hands

@@ -33,8 +33,8 @@ __all__ = ["balances", "describe_event", "phh_section", "play_session"]
 
 
 def _shown_order(cards: Sequence[int], ranking: str = "low27") -> list[int]:
-    """A hand as a lowball player reads it: highest card first (in ace-to-five the ace is the
-    lowest card, written last)."""
+    """A hand as a lowball player reads it: highest card first (in ace-to-five and badugi the ace
+    is the lowest card, written last)."""
     return sorted(cards, key=lambda c: (-low_rank(c, ranking), c & 3))
 
 
