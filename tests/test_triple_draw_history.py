@@ -12,14 +12,20 @@ import io
 import json
 import random
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import HandHistory  # noqa: E402
-from pokerkit.notation import parse_action  # noqa: E402
+from pokerkit_replay import (  # noqa: E402
+    BURNED,
+    ROBERTS_RULES,
+    loose_replay,
+    pokerkit_stacks,
+    pokerkit_warnings,
+    random_hands,
+    strict_replay,
+)
 
 from wildeval.cards import parse_cards  # noqa: E402
 from wildeval.games.table.phh import dumps_all  # noqa: E402
@@ -43,67 +49,6 @@ from wildeval.games.draw import (  # noqa: E402
 )
 
 GAME = "deuce-to-seven-triple-draw"
-# What pokerkit says when it replays our hands: its own stub is not ours after a reshuffle, and
-# it frowns on folding when a check is possible. Nothing else is expected.
-KNOWN_WARNINGS = ("is not recommended to be dealt", "Returning reserved", "no reason for this player to fold")
-
-
-@contextmanager
-def pokerkit_warnings(*also: str) -> Iterator[None]:
-    """Fail on any warning from pokerkit but the known ones (and ``also``)."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        yield
-    for w in caught:
-        assert any(k in str(w.message) for k in KNOWN_WARNINGS + also), str(w.message)
-
-
-BURNED = "some chips will be burned"  # pokerkit on a side pot everyone folded from
-# the marks of the places where Robert's Rules and pokerkit part
-ROBERTS_RULES = ("big blind is short", "complete the wager", "odd chip", "as one pot")
-
-
-def strict_replay(hh: HandHistory) -> list[int]:
-    """Replay action by action; unlike iterating the HandHistory, never "repair" a hand by
-    inserting checks or folds. Raises ValueError on the first action pokerkit refuses."""
-    state = hh.create_state()
-    for action in hh.actions:
-        while state.can_burn_card("??"):
-            state.burn_card("??")
-        parse_action(state, action, hh.parse_value)
-    assert not state.status, "the hand did not end"
-    return list(state.stacks)
-
-
-def loose_replay(hh: HandHistory) -> list[int]:
-    """The ordinary way: iterate the HandHistory to its last state."""
-    *_, last = iter(hh)
-    return list(last.stacks)
-
-
-STAKES = [(1, 2, 2, 4), (5, 10, 10, 20), (1, 3, 3, 6), (0, 2, 2, 4), (2, 2, 2, 4), (1, 2, 4, 8)]
-
-
-def random_hands(count: int, seed: int, *, unlimited: bool = False) -> list[Hand]:
-    """Hands at short random stacks (all-ins, side pots) between random and lowball bots, at
-    assorted stakes."""
-    rng = random.Random(seed)
-    hands = []
-    for k in range(count):
-        n = rng.randint(2, 6)
-        sb, bb, small, big = rng.choice(STAKES)
-        rules = Rules(sb, bb, small, big, heads_up_unlimited=unlimited)
-        stacks = [rng.randint(1, 60) for _ in range(n)]
-        hand = Hand(stacks, rng.randrange(n), rules=rules, seed=rng.getrandbits(32))
-        bots: list[RandomBot | LowballBot] = [
-            RandomBot(rng.getrandbits(32)) if rng.random() < 0.5 else LowballBot(rng.getrandbits(32))
-            for _ in range(n)
-        ]
-        play_hand(hand, lambda s: bots[s], check=True)
-        hands.append(hand)
-    return hands
-
-
 # ---------------------------------------------------------------------------------------------
 # PHH and pokerkit
 
@@ -200,16 +145,6 @@ def check_down(hand: Hand) -> None:
     while not hand.is_over:
         legal = {a.kind: a for a in hand.legal_actions()}
         hand.act(Action.discard() if Kind.DISCARD in legal else legal.get(Kind.CHECK) or legal[Kind.CALL])
-
-
-def pokerkit_stacks(hand: Hand) -> list[int] | None:
-    """pokerkit's stacks after replaying the hand's PHH, None if it refuses it."""
-    (hh,) = HandHistory.loads_all(dumps_all([phh_fields(hand)]))
-    try:
-        with pokerkit_warnings():
-            return strict_replay(hh)
-    except ValueError:
-        return None
 
 
 def test_odd_chips_one_each_where_pokerkit_gives_them_to_one_player() -> None:
