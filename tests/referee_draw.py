@@ -12,21 +12,26 @@ and who may muck, and how every pot (main and side pots, each on its own) is spl
 odd chips one each clockwise from the button. An event that differs raises :class:`RuleBroken`,
 even when the chips still add up. Hand values come from ``wildeval.Evaluator("low27")``; no
 engine code is called.
+
+A game played the same way with other cards is judged the same way: Badugi Triple Draw (four
+cards each, valued by ``wildeval.Evaluator("badugi")``, docs/triple-draw.md), read from the
+hand's ``game`` (its ranking and hand size); any other game is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from wildeval import Evaluator
 
 __all__ = ["RuleBroken", "judge", "split_pot"]
 
-HAND_SIZE = 5
 ROUNDS = 4
-_LOW27 = Evaluator("low27")
+# the games played as Deuce to Seven Triple Draw is: ranking -> cards a hand holds
+HAND_SIZES = {"low27": 5, "badugi": 4}
 
 
 class RuleBroken(AssertionError):
@@ -47,6 +52,8 @@ class _State:
     button: int
     rules: Any
     stacks: list[int]
+    hand_size: int
+    value: Any  # the game's Evaluator
     bets: list[int] = field(default_factory=list)
     contrib: list[int] = field(default_factory=list)
     folded: list[bool] = field(default_factory=list)
@@ -128,7 +135,12 @@ def judge(hand: Any, *, show_losing_allowed: bool | None = None) -> None:
     if show_losing_allowed is None:
         show_losing_allowed = getattr(hand, "show_losing", None) is not None
     n = hand.n
-    s = _State(n, hand.button, hand.rules, list(hand.starting_stacks))
+    game = getattr(hand, "game", None)  # None: Deuce to Seven Triple Draw
+    ranking, hand_size = ("low27", 5) if game is None else (game.ranking, game.hand_size)
+    played_so = game is None or (game.draws == 3 and game.big_bet_from == 2 and game.button == "moving")
+    if HAND_SIZES.get(ranking) != hand_size or not played_so:
+        raise ValueError(f"the referee judges Deuce to Seven and Badugi Triple Draw, not {game.name}")
+    s = _State(n, hand.button, hand.rules, list(hand.starting_stacks), hand_size, _evaluator(ranking))
     s.bets, s.contrib, s.won = [0] * n, [0] * n, [0] * n
     s.folded, s.mucked, s.shown = [False] * n, [False] * n, [False] * n
     s.hands = [[] for _ in range(n)]
@@ -157,6 +169,11 @@ def judge(hand: Any, *, show_losing_allowed: bool | None = None) -> None:
     _check("winnings", list(hand.winnings), s.won)
 
 
+@lru_cache(maxsize=None)
+def _evaluator(ranking: str) -> Any:
+    return Evaluator(ranking)
+
+
 def _play(s: _State, ev: _Events, deck: list[int], show_losing_allowed: bool) -> None:
     n, rules = s.n, s.rules
     # §1: the small blind left of the dealer, the big blind left of it; heads-up the dealer is
@@ -167,11 +184,11 @@ def _play(s: _State, ev: _Events, deck: list[int], show_losing_allowed: bool) ->
         e = _need(ev.take("post", seat))
         _check(f"{what} posted", (e.amount, e.text), (min(amount, s.stacks[seat]), what))
         _put(s, seat, e.amount)
-    # §3: five cards each, one at a time, starting with the small blind
+    # §3: five cards each (badugi: four), one at a time, starting with the small blind
     order = s.clockwise(sb)
-    for k in range(HAND_SIZE * n):
+    for k in range(s.hand_size * n):
         s.hands[order[k % n]].append(deck[k])
-    s.stub = deck[HAND_SIZE * n:]
+    s.stub = deck[s.hand_size * n:]
     for p in order:
         e = _need(ev.take("deal", p))
         _check(f"seat {p}'s cards", list(e.cards), s.hands[p])
@@ -318,7 +335,7 @@ def _draw(s: _State, ev: _Events, k: int) -> None:
         s.queue = order[i:]
         e = _need(ev.take("discard", p))
         cards = list(e.cards)
-        if len(set(cards)) != len(cards) or not set(cards) <= set(s.hands[p]) or len(cards) > HAND_SIZE:
+        if len(set(cards)) != len(cards) or not set(cards) <= set(s.hands[p]) or len(cards) > s.hand_size:
             raise RuleBroken(f"seat {p} discards {cards}, holding {s.hands[p]}")
         _check(f"seat {p}'s discard count", e.amount, len(cards))
         s.hands[p] = [c for c in s.hands[p] if c not in cards]
@@ -328,7 +345,7 @@ def _draw(s: _State, ev: _Events, k: int) -> None:
     # then all are served in the same order; nobody is dealt a card they discarded earlier:
     # when the stub cannot serve a player, the cards they did not discard make a new stub
     for p in order:
-        wanted = HAND_SIZE - len(s.hands[p])
+        wanted = s.hand_size - len(s.hands[p])
         if not wanted:
             continue
         own = s.own_discards[p]
@@ -376,7 +393,7 @@ def _showdown(s: _State, ev: _Events, show_losing_allowed: bool) -> None:
     for p in s.clockwise(start):
         if not s.active(p):
             continue
-        value = _LOW27(s.hands[p])
+        value = s.value(s.hands[p])
         can_win = False
         for _, eligible, _ in _pots(s):
             if p in eligible:
