@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from wildeval import Evaluator, _core
+from wildeval.rankings import spec
 
 KERNELS = [name for name in _core.rows_kernels() if _core.rows_kernel_runs(name)]
 
@@ -35,19 +36,22 @@ def _under_each_kernel(ev: Evaluator, hands: np.ndarray) -> dict[str, object]:
     return answers
 
 
-def _rows(n: int, n_cards: int, seed: int) -> np.ndarray:
+def _rows(n: int, n_cards: int, seed: int, lowest_card: int = 0) -> np.ndarray:
+    """Rows of distinct cards from ``lowest_card`` up (the ranking's deck)."""
     rng = np.random.default_rng(seed)
-    rows = rng.random((n, 52)).argsort(axis=1)[:, :n_cards]
+    deck = np.arange(lowest_card, 52)
+    rows = deck[rng.random((n, len(deck))).argsort(axis=1)[:, :n_cards]]
+    low_rank = lowest_card >> 2
     for i in np.flatnonzero(rng.random(n) < 0.3):  # about a third made to hold a suit of five or more
         suit = int(rng.integers(4))
-        in_suit = rng.permutation(13)[: min(n_cards, 5)] * 4 + suit
-        rest = [c for c in rng.permutation(52) if c not in set(in_suit)][: n_cards - len(in_suit)]
+        in_suit = (rng.permutation(13 - low_rank)[: min(n_cards, 5)] + low_rank) * 4 + suit
+        rest = [c for c in rng.permutation(deck) if c not in set(in_suit)][: n_cards - len(in_suit)]
         rows[i] = rng.permutation(np.concatenate([in_suit, rest]))
     return rows.astype(np.uint8)
 
 
-CASES = [(ranking, wild, n) for ranking in ("high", "low27", "low_a5") for n in (5, 6, 7)
-         for wild in ((None, "2", "357", "23456789TJQKA") if ranking == "high" else (None,))]
+CASES = [(ranking, wild, n) for ranking in ("high", "low27", "low_a5", "short_deck", "short_deck_straight_beats_trips")
+         for n in (5, 6, 7) for wild in ((None, "2", "357", "23456789TJQKA") if ranking == "high" else (None,))]
 
 
 def test_more_than_one_kernel_runs_here() -> None:
@@ -62,7 +66,8 @@ def test_more_than_one_kernel_runs_here() -> None:
 @pytest.mark.parametrize("dtype", [np.uint8, np.int32])
 def test_every_kernel_gives_the_same_values(ranking: str, wild: str | None, n_cards: int, dtype: type) -> None:
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
-    hands = _rows(2053, n_cards, seed=n_cards * 31 + len(wild or ""))  # whole blocks and a ragged end
+    hands = _rows(2053, n_cards, seed=n_cards * 31 + len(wild or ""),
+                  lowest_card=spec(ranking).lowest_card)  # whole blocks and a ragged end
     answers = _under_each_kernel(ev, hands.astype(dtype))
     expected = [ev(row) for row in hands[:200].tolist()]
     for kernel, values in answers.items():
@@ -74,7 +79,7 @@ def test_every_kernel_gives_the_same_values(ranking: str, wild: str | None, n_ca
 @pytest.mark.parametrize("ranking,wild,n_cards", [c for c in CASES if c[1] in (None, "357")])
 def test_every_kernel_names_the_same_bad_card(ranking: str, wild: str | None, n_cards: int) -> None:
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
-    hands = _rows(64, n_cards, seed=n_cards)
+    hands = _rows(64, n_cards, seed=n_cards, lowest_card=spec(ranking).lowest_card)
     rng = np.random.default_rng(n_cards)
     for row in range(0, 64, 3):  # every lane of an 8- and a 16-row block, and the last rows
         for bad in (52, 63, 64, 200, 255):
@@ -87,7 +92,7 @@ def test_every_kernel_names_the_same_bad_card(ranking: str, wild: str | None, n_
 @pytest.mark.parametrize("ranking,wild,n_cards", [c for c in CASES if c[1] in (None, "2")])
 def test_every_kernel_names_the_same_duplicate(ranking: str, wild: str | None, n_cards: int) -> None:
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
-    hands = _rows(48, n_cards, seed=100 + n_cards)
+    hands = _rows(48, n_cards, seed=100 + n_cards, lowest_card=spec(ranking).lowest_card)
     for row in range(48):
         a, b = row % n_cards, (row // n_cards + row + 1) % n_cards
         if a == b:
@@ -97,3 +102,17 @@ def test_every_kernel_names_the_same_duplicate(ranking: str, wild: str | None, n
         answers = _under_each_kernel(ev, wrong)
         assert len(set(answers.values())) == 1, answers
         assert str(answers["portable"]).startswith(f"ValueError: row {row}: duplicate card "), answers
+
+
+@pytest.mark.parametrize("ranking", ["short_deck", "short_deck_straight_beats_trips"])
+@pytest.mark.parametrize("n_cards", [5, 7])
+def test_every_kernel_names_the_same_card_outside_the_deck(ranking: str, n_cards: int) -> None:
+    ev = Evaluator(ranking)  # type: ignore[arg-type]
+    hands = _rows(64, n_cards, seed=n_cards, lowest_card=16)
+    for row in range(0, 64, 3):
+        for outside in (0, 15):
+            wrong = hands.copy()
+            wrong[row, row % n_cards] = outside
+            wrong[min(row + 1, 63), 0] = outside  # and in the next row: the first is named
+            answers = _under_each_kernel(ev, wrong)
+            assert set(answers.values()) == {f"ValueError: row {row}: {spec(ranking).not_in_deck(outside)}"}, answers

@@ -366,7 +366,7 @@ def test_table_bytes() -> None:
 
 def test_table_sizes_add_up_to_the_budget() -> None:
     sizes = wildeval._core.table_sizes()
-    assert set(sizes) == {"rank", "low", "three_card"} and all(n > 0 for n in sizes.values())
+    assert set(sizes) == {"rank", "low", "three_card", "short_deck"} and all(n > 0 for n in sizes.values())
     assert sum(sizes.values()) == wildeval._core.table_bytes()
 
 

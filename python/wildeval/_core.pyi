@@ -4,7 +4,7 @@ import numpy as np
 import numpy.typing as npt
 
 RANKINGS: tuple[str, ...]
-RANKING_SPECS: tuple[tuple[str, int, int, bool], ...]  # (name, fewest cards, most cards, takes wild ranks)
+RANKING_SPECS: tuple[tuple[str, int, int, bool, int], ...]  # (name, fewest cards, most cards, takes wild ranks, lowest card)
 RANK_CHARS: str
 SUIT_CHARS: str
 KEPT_RESULT_FROM: int  # batch results of this many values or more use kept memory

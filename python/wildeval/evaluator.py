@@ -295,8 +295,10 @@ def _ranks_of_hand(value: int, n_cards: int, ranking: str) -> list[int]:
     cat, r = decode(value, ranking)
     assert isinstance(cat, Category), "a ranking of other categories says which cards play itself"
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        # from the top card down; below the deuce comes the ace (A-2-3-4-5, A-2-3)
-        return [r[0] - i if r[0] - i >= 0 else 12 for i in range(n_cards)]
+        # from the top card down; below the deck's lowest rank comes the ace (A-2-3-4-5, A-2-3,
+        # and A-6-7-8-9 in short deck)
+        lowest = spec(ranking).lowest_card >> 2
+        return [r[0] - i if r[0] - i >= lowest else 12 for i in range(n_cards)]
     groups = {
         Category.PAIR: [2], Category.TWO_PAIR: [2, 2], Category.THREE_OF_A_KIND: [3],
         Category.FULL_HOUSE: [3, 2], Category.FOUR_OF_A_KIND: [4], Category.FIVE_OF_A_KIND: [5],

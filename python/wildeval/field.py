@@ -21,7 +21,7 @@ from typing import Any, cast
 
 from wildeval.cards import parse_cards
 from wildeval.evaluator import Evaluator, check_threads
-from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
 from wildeval.seeds import check_seed, seed_word
 from wildeval.wild import wild_text
 
@@ -116,6 +116,9 @@ def versus_field(
     low, high = CARD_COUNTS[ev.ranking]
     if not low <= n <= high:
         raise ValueError(f"a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards, not {n}")
+    if spec(ev.ranking).lowest_card:
+        raise ValueError(f"the field is dealt from the 52-card deck; the deck of {ev.ranking!r} has no field "
+                         "odds yet (equity() takes its hands and ranges)")
     if n * (opponents + 1) > 52:
         raise ValueError(f"one deck holds no {opponents} more hands of {n} cards beside this one")
     countable = opponents == 1 or (opponents == 2 and n <= 3)

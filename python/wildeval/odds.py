@@ -27,7 +27,7 @@ from wildeval.cards import format_cards, parse_cards
 from wildeval.evaluator import Evaluator, check_threads
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 from wildeval.ranges import Range, every_hand
-from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes
+from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
 from wildeval.seeds import check_seed, seed_word
 from wildeval.wild import wild_text
 
@@ -210,6 +210,13 @@ def equity(
     threads = check_threads(threads)
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     low, high = CARD_COUNTS[ev.ranking]
+    deck = spec(ev.ranking).deck  # short deck: the cards from the sixes up; the others are dead
+    known = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
+             if not isinstance(held, (Range, str))] + [("the board", shown), ("the dead cards", gone)]
+    for who, cards in known:
+        for c in cards:
+            if c not in deck:
+                raise ValueError(f"{who}: {spec(ev.ranking).not_in_deck(c)}")
     players_arg = []
     combos = []
     for i, (held, hands, weights) in enumerate(parsed, 1):
@@ -218,15 +225,16 @@ def equity(
             raise ValueError(
                 f"player {i} holds {n} cards, with a board of {board_size} that makes "
                 f"{n + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards")
-        if isinstance(held, (Range, str)):  # hands that share no card with what is known
-            kept = [(h, w) for h, w in zip(hands, weights) if seen.isdisjoint(h)]
+        if isinstance(held, (Range, str)):  # hands of the deck that share no card with what is known
+            kept = [(h, w) for h, w in zip(hands, weights) if seen.isdisjoint(h) and all(c in deck for c in h)]
             if not kept:
                 raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
-                                 "with the board, the dead cards or a known hand")
+                                 "with the board, the dead cards or a known hand, or is not in the deck")
             hands, weights = [h for h, _ in kept], [w for _, w in kept]
         combos.append(len(hands))
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
                             np.asarray(weights, dtype=np.float64)))
+    gone = gone + [c for c in range(52) if c not in deck]
     if sum(len(p[0][0]) for p in players_arg) + board_size + len(gone) > 52:
         raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
     mask = sum(1 << r for r in ev.wild)

@@ -47,6 +47,12 @@ std::string size_error(const RankingSpec& spec, std::size_t got, const char* wha
     return std::string("a '") + spec.name + "' hand has " + range + " cards, " + what + " " + std::to_string(got);
 }
 
+// The words of wildeval.rankings.RankingSpec.not_in_deck (a test holds them to it).
+std::string not_in_deck(const RankingSpec& spec, int card) {
+    return "card " + card_text(card) + " is not in the deck of '" + spec.name + "' (the " +
+           std::to_string(kDeck - spec.lowest_card) + " cards from " + card_text(spec.lowest_card) + " up)";
+}
+
 class PyEvaluator {
 public:
     // std::invalid_argument (a ValueError in Python) for settings the core refuses
@@ -58,10 +64,10 @@ public:
     uint32_t evaluate_object(PyObject* cards) const {
         uint8_t buf[kMaxCards];
         int n = 0;
-        if (cards_from_ints(cards, buf, n, core_.spec())) return core_.evaluate(buf, n);
+        if (cards_from_ints(cards, buf, n, core_.spec())) return in_deck(buf, n);
         if (PyUnicode_Check(cards) ? cards_from_text(cards, buf, n, core_.spec())
                                 : cards_from_buffer(cards, buf, n, core_.spec()))
-            return core_.evaluate(buf, n);
+            return in_deck(buf, n);
         // Slow path: one parser for every form of input, with its exact error messages.
         static PyObject* parse = nullptr;
         if (parse == nullptr) parse = py::object(py::module_::import("wildeval.cards").attr("parse_cards")).release().ptr();
@@ -72,7 +78,7 @@ public:
             throw py::value_error(size_error(core_.spec(), parsed.size(), "got"));
         n = static_cast<int>(parsed.size());
         for (int i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(parsed[i].cast<int>());
-        return core_.evaluate(buf, n);
+        return in_deck(buf, n);
     }
 
     // `out`: None, or an int32 array of one value per row to write into (checked in Python).
@@ -143,13 +149,24 @@ public:
         for (std::size_t part = 0; part < parts; ++part) {
             if (distinct[part]) continue;
             int card = 0;
-            const std::size_t row = source.find_duplicate(part * per, std::min(n_rows, (part + 1) * per), card);
-            throw py::value_error("row " + std::to_string(row) + ": duplicate card " + card_text(card));
+            bool outside = false;
+            const std::size_t row = source.find_refused(part * per, std::min(n_rows, (part + 1) * per),
+                                                        core_.spec().lowest_card, card, outside);
+            throw py::value_error("row " + std::to_string(row) + ": " +
+                                  (outside ? not_in_deck(core_.spec(), card) : "duplicate card " + card_text(card)));
         }
         return result;
     }
 
 private:
+    // The value of n checked, distinct cards, once each is seen to be in the ranking's deck.
+    uint32_t in_deck(const uint8_t* cards, int n) const {
+        const int lowest = core_.spec().lowest_card;
+        for (int i = 0; i < n && lowest > 0; ++i)
+            if (cards[i] < lowest) throw py::value_error(not_in_deck(core_.spec(), cards[i]));
+        return core_.evaluate(cards, n);
+    }
+
     wildeval::Evaluator core_;
 };
 

@@ -68,8 +68,9 @@ public:
         return in_place_ ? reinterpret_cast<const uint8_t*>(base_ + static_cast<std::ptrdiff_t>(begin) * s0_) : nullptr;
     }
 
-    // The first row in [begin, end) holding a card twice, or SIZE_MAX; `card` is set to it.
-    std::size_t find_duplicate(std::size_t begin, std::size_t end, int& card) const {
+    // The first row in [begin, end) holding a card twice or a card under `lowest_card` (outside
+    // the ranking's deck: `outside` is then set), or SIZE_MAX; `card` is set to that card.
+    std::size_t find_refused(std::size_t begin, std::size_t end, int lowest_card, int& card, bool& outside) const {
         std::vector<uint8_t> buffer;
         BadCard bad;
         const std::size_t cols = static_cast<std::size_t>(n_cols_);
@@ -81,7 +82,8 @@ public:
                 uint64_t seen = 0;
                 for (std::size_t j = 0; j < cols; ++j) {
                     const int c = rows[i * cols + j];
-                    if (seen >> c & 1) {
+                    outside = c < lowest_card;
+                    if (outside || (seen >> c & 1)) {
                         card = c;
                         return start + i;
                     }

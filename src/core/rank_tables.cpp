@@ -22,6 +22,8 @@ int best_straight(uint32_t present, int wild) {
     return -1;
 }
 
+}  // namespace
+
 // Best hand by groups alone (pairs, trips, ...) from rank counts, any count allowed.
 uint32_t group_value(const std::array<int, kRanks>& counts) {
     // the most numerous rank (highest among equals), then the next one
@@ -59,8 +61,6 @@ uint32_t group_value(const std::array<int, kRanks>& counts) {
     if (c0 == 2) return with(kPair, {r0}, kickers(3, r0, -1));
     return with(kHighCard, {}, kickers(5, -1, -1));
 }
-
-}  // namespace
 
 uint32_t nonflush_value(const std::array<int, kRanks>& counts, int wild) {
     const int n = std::accumulate(counts.begin(), counts.end(), 0) + wild;

@@ -46,8 +46,8 @@ public:
     virtual uint32_t evaluate(const uint8_t* cards, int n) const = 0;
 
     // Rows of n_cols cards (n_cols within range), one value per row. False if some row holds a
-    // card twice or, where checks_cards(n_cols), a byte that is not a card (0-51): the output is
-    // then meaningless. Elsewhere the caller must have checked every card.
+    // card twice, a card outside the ranking's deck (RankingSpec::lowest_card) or, where
+    // checks_cards(n_cols), a byte that is not a card (0-51): the output is then meaningless. Elsewhere the caller must have checked every card.
     virtual bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const = 0;
 
     // Rows of wider integer cards, as evaluate_rows (false also for a value that is not a card).
@@ -108,6 +108,10 @@ struct RankingSpec {
     int max_cards;
     bool takes_wild;
     std::unique_ptr<Ranking> (*make)(uint32_t wild_rank_mask, bool flush_duplicates);
+    // The lowest card of the ranking's deck: its deck is the cards from this one to the ace of
+    // spades (16 for short deck: sixes up). A hand with a lower card is refused at the border, and
+    // evaluate_rows returns false for rows holding one.
+    int lowest_card = 0;
 };
 
 // Every ranking, in the order the package lists them.

@@ -9,16 +9,21 @@ std::unique_ptr<Ranking> make_low27(uint32_t wild_rank_mask, bool flush_duplicat
 std::unique_ptr<Ranking> make_low_a5(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_badugi(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_short_deck(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_short_deck_straight_beats_trips(uint32_t wild_rank_mask, bool flush_duplicates);
 
 namespace {
 
-// name, fewest and most cards, takes wild ranks, maker
+// name, fewest and most cards, takes wild ranks, maker (and the lowest card of its deck, if not
+// the deuce of clubs)
 constexpr RankingSpec kRankings[] = {
     {"high", 1, 7, true, &make_high},
     {"low27", 5, 7, false, &make_low27},
     {"low_a5", 5, 7, false, &make_low_a5},
     {"three_card_poker", 3, 3, true, &make_three_card_poker},
     {"badugi", 4, 4, false, &make_badugi},
+    {"short_deck", 5, 7, false, &make_short_deck, 16},
+    {"short_deck_straight_beats_trips", 5, 7, false, &make_short_deck_straight_beats_trips, 16},
 };
 
 }  // namespace

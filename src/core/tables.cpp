@@ -7,6 +7,7 @@ std::vector<TableSize> table_sizes() {
         {"rank", generated<RankTables>().bytes()},
         {"low", generated<LowTables>().bytes()},
         {"three_card", generated<ThreeCardTables>().bytes()},
+        {"short_deck", generated<ShortDeckTables>().bytes()},
     };
 }
 

@@ -67,6 +67,42 @@ struct RankTables {
 // The pure functions the rank tables are built from.
 uint32_t nonflush_value(const std::array<int, kRanks>& counts, int wild);
 uint32_t flush_value(uint32_t suit_mask, int wild, bool duplicates);
+// The best hand of natural rank counts by groups alone (pairs, trips ...: no straights).
+uint32_t group_value(const std::array<int, kRanks>& counts);
+
+// Short deck (sixes to aces, 36 cards; short_deck_tables.cpp): every 5-7 card rank multiset of
+// those ranks (10,437 of them in 16,384 slots), and every suit mask.
+using ShortDeckShape = HashShape<11, 14>;
+
+// Short deck values: code << 20 and the deciding ranks as in "high", the codes in the order of
+// the hands, three of a kind above a straight (Triton's rules) or below it.
+enum ShortDeckCode : uint32_t {
+    kSdHighCard = 0, kSdPair, kSdTwoPair, kSdLower, kSdUpper, kSdFullHouse, kSdFlush, kSdQuads, kSdStraightFlush
+};
+
+struct ShortDeckTables {
+    // ShortDeckShape; per multiset: its value with three of a kind above a straight (codes
+    // kSdLower = straight, kSdUpper = trips), and in bits 24-27 the top card + 1 of its best
+    // straight (0: none), from which the value with straights above trips follows
+    // (straights_above_trips).
+    PerfectHash ranks;
+    std::vector<uint32_t> flush;  // per 13-bit suit mask: the best flush or straight flush, 0 under five cards
+
+    static ShortDeckTables build();
+    std::size_t bytes() const { return ranks.bytes() + flush.size() * sizeof(uint32_t); }
+
+    static constexpr uint32_t kValueBits = (1u << 24) - 1;
+    // A slot's value where three of a kind ranks above a straight.
+    static constexpr uint32_t trips_above_straights(uint32_t slot_value) { return slot_value & kValueBits; }
+    // A slot's value where a straight ranks above three of a kind (swapping their codes, and a
+    // straight the hand also holds beating its trips).
+    static constexpr uint32_t straights_above_trips(uint32_t slot_value) {
+        const uint32_t value = slot_value & kValueBits, code = value >> kCategoryShift, top = slot_value >> 24;
+        if (code >= kSdFullHouse) return value;
+        if (top != 0) return kSdUpper << kCategoryShift | top << 16;
+        return code == kSdUpper ? value - (1u << kCategoryShift) : value;
+    }
+};
 
 // Lowball: kLowBase - the high-style value of the best five, so that higher is still better.
 inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;

@@ -24,6 +24,7 @@ from wildeval.cli.chart import _image_format, _size
 from wildeval.cli.common import check_writable, output_bytes
 from wildeval.cli.progress import Progress, add_quiet, bar
 from wildeval.evaluator import Evaluator
+from wildeval.rankings import spec
 from wildeval.reference import Evaluator as ReferenceEvaluator
 from wildeval.sampling import random_hands
 
@@ -146,6 +147,7 @@ _RANKING_ROWS: tuple[tuple[str, str, str | None, int], ...] = (
     ("low27", "low27", None, 7), ("low27, 6 cards", "low27", None, 6), ("low27, 5 cards", "low27", None, 5),
     ("low_a5", "low_a5", None, 7), ("low_a5, 6 cards", "low_a5", None, 6), ("low_a5, 5 cards", "low_a5", None, 5),
     ('three_card_poker, wild "3"', "three_card_poker", "3", 3), ("badugi", "badugi", None, 4),
+    ("short_deck", "short_deck", None, 7), ("short_deck, 5 cards", "short_deck", None, 5),
 )
 # timings: the natural batch (3), wide rows (3) and their read floor, the rankings, the per-call
 # rows (4), the reference, import time; then the peers
@@ -186,7 +188,9 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     _check("int64 read floor", [int(wide.max())], [int(hands.max())])
     for label, ranking, wild_ranks, n_cards in _RANKING_ROWS:
         ev = Evaluator(ranking, wild_ranks)  # type: ignore[arg-type]
-        rows = np.ascontiguousarray(hands[:, :n_cards])
+        lowest = spec(ranking).lowest_card  # a deck of its own (short deck): hands drawn from it
+        rows = np.ascontiguousarray(hands[:, :n_cards] if lowest == 0 else
+                                    random_hands(len(hands), n_cards, seed=SEED, lowest_card=lowest))
         record(f"wildeval batch, {label}, 1 thread", len(rows), lambda: ev.batch(rows, threads=1, out=out),
                sizes.repeat)
         _check(label, out[:200], [ev(r) for r in rows[:200].tolist()])

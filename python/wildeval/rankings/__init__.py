@@ -8,14 +8,14 @@ the reference :mod:`wildeval.reference`, the odds and the command line.
 
 >>> spec("low27").min_cards, spec("low27").takes_wild, hand_sizes("three_card_poker")
 (5, False, 'exactly 3')
->>> RANKINGS
+>>> RANKINGS[:5]
 ('high', 'low27', 'low_a5', 'three_card_poker', 'badugi')
 >>> CARD_COUNTS["high"]
 (1, 7)
 >>> spec("razz")
 Traceback (most recent call last):
 ...
-ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi
+ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi, short_deck, short_deck_straight_beats_trips
 
 Adding a ranking on the Python side is one row here (in ``BUILT_IN``), one codec (a module of
 this package) and one reference module (a module of :mod:`wildeval.reference`); see
@@ -28,16 +28,19 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from wildeval.cards import format_cards
 from wildeval.rankings.badugi import BADUGI
 from wildeval.rankings.high import HIGH
 from wildeval.rankings.layout import Codec
 from wildeval.rankings.lowball import LOW27, LOW_A5
+from wildeval.rankings.short_deck import SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS
 from wildeval.rankings.three_card_poker import THREE_CARD_POKER
 
 __all__ = ["BUILT_IN", "CARD_COUNTS", "RANKINGS", "Ranking", "RankingSpec", "hand_sizes", "names", "register",
            "spec", "unregister"]
 
-Ranking = Literal["high", "low27", "low_a5", "three_card_poker", "badugi"]
+Ranking = Literal["high", "low27", "low_a5", "three_card_poker", "badugi", "short_deck",
+                  "short_deck_straight_beats_trips"]
 """The names of the built-in rankings, for type checkers (a test checks it against the registry
 and the C++ core's list)."""
 
@@ -47,7 +50,9 @@ class RankingSpec:
     """One ranking: ``name``; a hand has ``min_cards`` to ``max_cards`` cards; ``takes_wild``:
     whether wild ranks may be set; ``codec`` reads and writes its values; ``reference``: the
     module of its reference solver (see :mod:`wildeval.reference`), named rather than imported
-    so that nothing here depends on it; ``value_name``: what a message calls its values."""
+    so that nothing here depends on it; ``value_name``: what a message calls its values;
+    ``lowest_card``: the lowest card of its deck, which runs from there to the ace of spades
+    (16 for short deck: sixes up)."""
 
     name: str
     min_cards: int
@@ -56,10 +61,13 @@ class RankingSpec:
     codec: Codec[Any]
     reference: str
     value_name: str = ""  # "" means "<name> hand value"
+    lowest_card: int = 0
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():
             raise ValueError(f"a ranking's name is a word like 'low27', not {self.name!r}")
+        if not 0 <= self.lowest_card <= 52 - self.max_cards:
+            raise ValueError(f"ranking {self.name!r}: its deck's lowest card must leave a hand, not {self.lowest_card}")
         if not 1 <= self.min_cards <= self.max_cards <= 7:
             raise ValueError(
                 f"ranking {self.name!r}: a hand has 1 to 7 cards, not {self.min_cards} to {self.max_cards}")
@@ -68,6 +76,24 @@ class RankingSpec:
     def card_counts(self) -> range:
         """The hand sizes, as a range."""
         return range(self.min_cards, self.max_cards + 1)
+
+    @property
+    def deck(self) -> range:
+        """The cards of the ranking's deck.
+
+        >>> len(spec("short_deck").deck), len(spec("high").deck)
+        (36, 52)
+        """
+        return range(self.lowest_card, 52)
+
+    def not_in_deck(self, card: int) -> str:
+        """The message for a card outside the ranking's deck (the native evaluator's words too).
+
+        >>> spec("short_deck").not_in_deck(15)
+        "card 5s is not in the deck of 'short_deck' (the 36 cards from 6c up)"
+        """
+        return (f"card {format_cards([card])} is not in the deck of {self.name!r} "
+                f"(the {52 - self.lowest_card} cards from {format_cards([self.lowest_card])} up)")
 
     def not_a_value(self, value: int) -> str:
         """The message for a number that is no value of this ranking."""
@@ -80,6 +106,9 @@ BUILT_IN = (
     RankingSpec("low_a5", 5, 7, False, LOW_A5, "wildeval.reference.low_a5"),
     RankingSpec("three_card_poker", 3, 3, True, THREE_CARD_POKER, "wildeval.reference.three_card_poker"),
     RankingSpec("badugi", 4, 4, False, BADUGI, "wildeval.reference.badugi"),
+    RankingSpec("short_deck", 5, 7, False, SHORT_DECK, "wildeval.reference.short_deck", lowest_card=16),
+    RankingSpec("short_deck_straight_beats_trips", 5, 7, False, SHORT_DECK_STRAIGHT_BEATS_TRIPS,
+                "wildeval.reference.short_deck_straight_beats_trips", lowest_card=16),
 )
 _REGISTRY: dict[str, RankingSpec] = {row.name: row for row in BUILT_IN}
 RANKINGS: tuple[str, ...] = tuple(_REGISTRY)

@@ -46,8 +46,12 @@ def is_index(item: object) -> bool:
 def hand_of(cards: str | Iterable[object], ranking: str) -> list[int]:
     """The cards of one hand of ``ranking`` (text or ints), checked."""
     parsed = parse_cards(cards)
-    if len(parsed) not in spec(ranking).card_counts:
+    row = spec(ranking)
+    if len(parsed) not in row.card_counts:
         raise ValueError(f"the {ranking} ranking takes {hand_sizes(ranking)} cards, {len(parsed)} were given")
+    for c in parsed:
+        if c not in row.deck:
+            raise ValueError(row.not_in_deck(c))
     return parsed
 
 
@@ -82,6 +86,8 @@ def rows_of(hands: object, ranking: str) -> list[list[int]]:
                 raise ValueError(f"row {i}: card {c} is not a card (0-51)")
             if c in seen:
                 raise ValueError(f"row {i}: duplicate card {format_cards([c])}")
+            if c not in spec(ranking).deck:
+                raise ValueError(f"row {i}: {spec(ranking).not_in_deck(c)}")
             seen.add(c)
         rows.append(row)
     return rows
