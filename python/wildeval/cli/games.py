@@ -14,11 +14,13 @@ from wildeval.cli.cluster import add_cluster, client_for, uses_cluster
 from wildeval.cli.common import add_ascii, int_in, output_file, output_records, shows_suits, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games import GAMES, game_module, player_range, unit_of
+from wildeval.games.draw.rules import PRESETS as DRAW_GAMES
 from wildeval.games.draw.simulation import MAX_TABLES
 
-_FORMATS = "guts games write JSON Lines (one replayable game per line); deuce-to-seven-triple-draw writes PHH " \
-           "(.phhs sections, one per hand); the other draw games, which PHH has no variant for, write JSON Lines " \
-           "(one replayable hand per line)"
+_PHH_GAMES = sorted(g.name for g in DRAW_GAMES.values() if g.phh_variant is not None)
+_FORMATS = f"guts games write JSON Lines (one replayable game per line); {' and '.join(_PHH_GAMES)} write " \
+           "PHH (.phhs sections, one per hand); the other draw games, which PHH has no variant for, write JSON " \
+           "Lines (one replayable hand per line)"
 
 
 def register(commands: Any) -> None:
