@@ -191,9 +191,10 @@ def _strength(cards: Sequence[int], draws_left: int, ranking: str) -> int:
 class LowballBot:
     """Draws toward a seven- or eight-low (keeps distinct cards eight and under, stands pat on a
     made eight; in badugi, :func:`keep_for_badugi`), bets and raises made hands and good draws,
-    calls with fair draws, folds the rest when it has to pay; a little randomness so that it is not fully predictable. Where
-    raising is unlimited (heads-up), it raises no more once a round holds twice the bets and
-    raises of a capped one, so that two good hands do not raise each other all-in."""
+    calls with fair draws, folds the rest when it has to pay; a little randomness so that it is
+    not fully predictable. Where raising is unlimited (heads-up), it raises no more once a round
+    holds twice the bets and raises of a capped one, so that two good hands do not raise each
+    other all-in."""
 
     def __init__(self, seed: int | None = None, *, aggression: float = 0.15) -> None:
         self._rng = python_random(seed)
