@@ -12,11 +12,14 @@ from wildeval.sampling import random_hands
 
 def test_per_call_argument_errors() -> None:
     ev = Evaluator()
-    for args, kwargs in (((), {}), (([1], [2]), {}), ((), {"cards": [1]}), (([1],), {"threads": 1})):
-        with pytest.raises(TypeError, match="takes one argument: the cards"):
+    # ev(cards) or ev(hole, board), positionally
+    for args, kwargs in (((), {}), (([1], [2], [3]), {}), ((), {"cards": [1]}), (([1],), {"threads": 1}),
+                         (([1],), {"board": [2]})):
+        with pytest.raises(TypeError, match=r"takes the cards, or the hole cards and the board: ev\(cards\), ev\(hole, board\)"):
             ev(*args, **kwargs)  # the call without an argument tuple
-        with pytest.raises(TypeError, match="takes one argument: the cards"):
+        with pytest.raises(TypeError, match="takes the cards, or the hole cards and the board"):
             ev.__call__(*args, **kwargs)  # through a tuple (tp_call)
+    assert ev([51, 47], [43, 39, 35]) == ev([51, 47, 43, 39, 35])
     with pytest.raises(TypeError):
         ev.batch()  # type: ignore[call-arg]
     with pytest.raises(TypeError):

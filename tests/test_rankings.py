@@ -21,9 +21,10 @@ from wildeval.wild import WildError, parse_wild, wild_text
 
 def test_the_registry_is_the_cores_list() -> None:
     assert get_args(Ranking) == RANKINGS == rankings.names() == tuple(_core.RANKINGS) == evaluator.RANKINGS
-    rows = tuple((r.name, r.min_cards, r.max_cards, r.takes_wild, r.lowest_card) for r in map(rankings.spec, RANKINGS))
+    rows = tuple((r.name, r.min_cards, r.max_cards, r.takes_wild, r.lowest_card, *(r.board_cards or (0, 0)))
+                 for r in map(rankings.spec, RANKINGS))
     assert rows == tuple(tuple(spec) for spec in _core.RANKING_SPECS)
-    assert dict(rankings.CARD_COUNTS) == {name: (low, high) for name, low, high, _, _ in rows}
+    assert dict(rankings.CARD_COUNTS) == {name: (low, high) for name, low, high, *_ in rows}
     assert evaluator.CARD_COUNTS is rankings.CARD_COUNTS and values.RANKINGS is RANKINGS
 
 
@@ -69,6 +70,10 @@ def _values_made(name: str) -> np.ndarray:
     for wild in (None, "2", "357") if row.takes_wild else (None,):
         ev = evaluator.Evaluator(name, wild)  # type: ignore[arg-type]
         for n in row.card_counts:
+            if row.board_cards is not None:  # hole cards and a board of five
+                hands = random_hands(20_000, n + 5, seed=n)
+                made.append(ev.batch(hands[:, :n], hands[:, n:]))
+                continue
             hands = (np.array(list(itertools.combinations(row.deck, n)), dtype=np.uint8) if n <= 3
                      else random_hands(20_000, n, seed=n, lowest_card=row.lowest_card))
             made.append(ev.batch(hands))

@@ -4,7 +4,8 @@ import numpy as np
 import numpy.typing as npt
 
 RANKINGS: tuple[str, ...]
-RANKING_SPECS: tuple[tuple[str, int, int, bool, int], ...]  # (name, fewest cards, most cards, takes wild ranks, lowest card)
+RANKING_SPECS: tuple[tuple[str, int, int, bool, int, int, int], ...]
+# (name, fewest cards, most cards, takes wild ranks, lowest card, fewest and most board cards)
 RANK_CHARS: str
 SUIT_CHARS: str
 KEPT_RESULT_FROM: int  # batch results of this many values or more use kept memory
@@ -12,7 +13,11 @@ MAX_THREADS: int  # the most threads one call starts (a larger threads= runs wit
 
 class Evaluator:
     def __init__(self, ranking: str, wild_rank_mask: int, flush_duplicates: bool) -> None: ...
-    def __call__(self, cards: str | Iterable[object]) -> int: ...
+    def __call__(self, cards: str | Iterable[object], board: str | Iterable[object] = ...) -> int: ...
+    def _batch_parts(
+        self, holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: int | None,
+        out: npt.NDArray[np.int32],
+    ) -> bool: ...
     def _batch(
         self, hands: npt.NDArray[np.integer], threads: int | None, out: npt.NDArray[np.int32] | None
     ) -> npt.NDArray[np.int32]: ...

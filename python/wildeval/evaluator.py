@@ -135,6 +135,7 @@ class Evaluator(_core.Evaluator):
     def batch(
         self,
         hands: npt.ArrayLike,
+        boards: npt.ArrayLike | None = None,
         *,
         threads: int | None = None,
         out: npt.NDArray[np.int32] | None = None,
@@ -155,7 +156,17 @@ class Evaluator(_core.Evaluator):
         >>> Evaluator().batch([[48, 49, 50, 0, 1], [0, 4, 8, 12, 51]]).tolist() == [
         ...     Evaluator()("Ac Ad Ah 2c 2d"), Evaluator()("2c 3c 4c 5c As")]
         True
+
+        ``boards``, a second 2-D array with a row for each hand, gives every hand in two parts,
+        its hole cards and a board (:mod:`wildeval.two_parts`): for "omaha" the two parts play
+        apart, for the other rankings a hand is their union.
         """
+        if boards is not None:
+            from wildeval.two_parts import batch_two_parts
+
+            return batch_two_parts(self, hands, boards, threads, out)
+        if spec(self._ranking).board_cards is not None:
+            raise TypeError(f"an {self._ranking!r} hand is hole cards and a board: call batch(holes, boards)")
         array = np.asarray(hands)
         if array.dtype == np.bool_ or array.dtype.kind not in "iu":
             raise TypeError(f"hands must hold integers, not {array.dtype}")
@@ -254,6 +265,23 @@ class Evaluator(_core.Evaluator):
         from wildeval.classes import class_count
 
         return class_count(self, n_cards)
+
+    def best_five_of_parts(self, cards: str | Iterable[object], board: str | Iterable[object]) -> list[tuple[int, int]]:
+        """:meth:`best_five` of a hand given as hole cards and a board (``ev(cards, board)``): for
+        "omaha", the two hole cards and three board cards that make it, in reading order.
+
+        >>> from wildeval.cards import format_cards
+        >>> format_cards(c for c, _ in Evaluator("omaha").best_five_of_parts("As Ks 2c 2d", "Qs Js Ts 9h 2h"))
+        'As Ks Qs Js Ts'
+        """
+        hole, shown = parse_cards(cards), parse_cards(board)
+        value = self(hole, shown)
+        if spec(self._ranking).board_cards is None:
+            return self.best_five(hole + shown)
+        high = Evaluator("high")
+        five = next(list(two + three) for two in itertools.combinations(hole, 2)
+                    for three in itertools.combinations(shown, 3) if high(list(two + three)) == value)
+        return _stand_ins(five, value, "high", frozenset(), set(five))
 
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
         """The cards that make the value, as ``(card, plays_as)`` pairs in reading order (the
@@ -364,6 +392,8 @@ def census(
         raise TypeError(f"n_cards must be an int, not {type(n_cards).__name__}")
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     low, high = CARD_COUNTS[ev.ranking]
+    if spec(ev.ranking).board_cards is not None:
+        raise ValueError(f"an {ev.ranking!r} hand is hole cards and a board: there is no census of them")
     if not low <= n_cards <= high:
         raise ValueError(f"a {ev.ranking!r} census counts hands of {hand_sizes(ev.ranking)} cards, got {n_cards}")
     threads = check_threads(threads)

@@ -116,6 +116,9 @@ def versus_field(
     low, high = CARD_COUNTS[ev.ranking]
     if not low <= n <= high:
         raise ValueError(f"a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards, not {n}")
+    if spec(ev.ranking).board_cards is not None:
+        raise ValueError(f"an {ev.ranking!r} hand is hole cards and a board: its odds against a field come from "
+                         "equity() with random players")
     if spec(ev.ranking).lowest_card:
         raise ValueError(f"the field is dealt from the 52-card deck; the deck of {ev.ranking!r} has no field "
                          "odds yet (equity() takes its hands and ranges)")

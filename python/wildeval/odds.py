@@ -221,7 +221,12 @@ def equity(
     combos = []
     for i, (held, hands, weights) in enumerate(parsed, 1):
         n = len(hands[0])
-        if not low <= n + board_size <= high:
+        board_cards = spec(ev.ranking).board_cards  # a split ranking (Omaha): hole cards and board apart
+        if board_cards is not None and not (low <= n <= high and board_cards[0] <= board_size <= board_cards[1]):
+            raise ValueError(
+                f"player {i} holds {n} cards with a board of {board_size}; an {ev.ranking!r} hand has "
+                f"{hand_sizes(ev.ranking)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
+        if board_cards is None and not low <= n + board_size <= high:
             raise ValueError(
                 f"player {i} holds {n} cards, with a board of {board_size} that makes "
                 f"{n + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards")

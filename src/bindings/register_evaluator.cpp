@@ -62,6 +62,9 @@ public:
     const wildeval::Evaluator& core() const { return core_; }
 
     uint32_t evaluate_object(PyObject* cards) const {
+        if (core_.spec().split())
+            throw py::type_error(std::string("an '") + core_.spec().name +
+                                 "' hand is hole cards and a board: call ev(hole, board)");
         uint8_t buf[kMaxCards];
         int n = 0;
         if (cards_from_ints(cards, buf, n, core_.spec())) return in_deck(buf, n);
@@ -158,13 +161,90 @@ public:
         return result;
     }
 
+    // ev(hole, board): for a split ranking its two parts, for another the union of them.
+    uint32_t evaluate_parts(PyObject* hole_obj, PyObject* board_obj) const {
+        const RankingSpec& spec = core_.spec();
+        uint8_t hole[kMaxHand], board[kMaxHand];
+        const int n_hole = read_part(hole_obj, hole, 1, kMaxHand);
+        const int n_board = read_part(board_obj, board, 0, kMaxHand);
+        if (spec.split()) {
+            if (n_hole < spec.min_cards || n_hole > spec.max_cards)
+                throw py::value_error(std::string("an '") + spec.name + "' hand has " + std::to_string(spec.min_cards) +
+                                      " to " + std::to_string(spec.max_cards) + " hole cards, got " + std::to_string(n_hole));
+            if (n_board < spec.min_board || n_board > spec.max_board)
+                throw py::value_error(std::string("an '") + spec.name + "' board has " + std::to_string(spec.min_board) +
+                                      " to " + std::to_string(spec.max_board) + " cards, got " + std::to_string(n_board));
+        } else if (n_hole + n_board < spec.min_cards || n_hole + n_board > spec.max_cards) {
+            throw py::value_error(size_error(spec, static_cast<std::size_t>(n_hole + n_board), "got") +
+                                  " (hole cards and board together)");
+        }
+        uint64_t seen = 0;
+        for (int i = 0; i < n_hole; ++i) seen |= uint64_t{1} << hole[i];
+        for (int i = 0; i < n_board; ++i) {
+            if (seen >> board[i] & 1)
+                throw py::value_error("duplicate card " + card_text(board[i]) + ": in the hole cards and on the board");
+            seen |= uint64_t{1} << board[i];
+        }
+        check_deck(hole, n_hole);
+        check_deck(board, n_board);
+        return core_.ranking().evaluate_parts(hole, n_hole, board, n_board);
+    }
+
+    // Two-part rows (uint8, C-contiguous, cards checked): false if a pair of rows holds a card twice.
+    bool batch_parts(const py::array& holes, const py::array& boards, const py::object& threads_arg, py::array& out) const {
+        const int threads = resolve_threads(threads_arg);
+        const std::size_t n_rows = static_cast<std::size_t>(holes.shape(0));
+        const int n_hole = static_cast<int>(holes.shape(1)), n_board = static_cast<int>(boards.shape(1));
+        const auto* h = static_cast<const uint8_t*>(holes.data());
+        const auto* b = static_cast<const uint8_t*>(boards.data());
+        int32_t* values = static_cast<int32_t*>(out.mutable_data());
+        const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(threads),
+                                                                               n_rows / kRowsPerThread));
+        const std::size_t per = (n_rows + parts - 1) / parts;
+        std::vector<uint8_t> distinct(parts, 1);
+        {
+            py::gil_scoped_release release;
+            run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
+                const std::size_t begin = std::min(n_rows, part * per), end = std::min(n_rows, begin + per);
+                distinct[part] = core_.ranking().evaluate_parts_rows(h + begin * n_hole, n_hole, b + begin * n_board,
+                                                                     n_board, end - begin, values + begin);
+            });
+        }
+        return std::all_of(distinct.begin(), distinct.end(), [](uint8_t d) { return d != 0; });
+    }
+
 private:
+    static constexpr int kMaxHand = 2 * kMaxCards;  // a part's cards, read before its size is checked
+
+    // One part of ev(hole, board) into `out`: the fast readers, else the one Python parser. Its
+    // size is checked by the caller; more than `most` cards is refused here.
+    static int read_part(PyObject* cards, uint8_t* out, int fewest, int most) {
+        RankingSpec sizes{"", fewest, most, false, nullptr};
+        int n = 0;
+        if (cards_from_ints(cards, out, n, sizes)) return n;
+        if (PyUnicode_Check(cards) ? cards_from_text(cards, out, n, sizes) : cards_from_buffer(cards, out, n, sizes))
+            return n;
+        static PyObject* parse = nullptr;
+        if (parse == nullptr) parse = py::object(py::module_::import("wildeval.cards").attr("parse_cards")).release().ptr();
+        py::list parsed = py::reinterpret_steal<py::object>(PyObject_CallOneArg(parse, cards));
+        if (!parsed) throw py::error_already_set();
+        if (parsed.size() > static_cast<std::size_t>(most))
+            throw py::value_error("a hand's part has at most " + std::to_string(most) + " cards, got " +
+                                  std::to_string(parsed.size()));
+        n = static_cast<int>(parsed.size());
+        for (int i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(parsed[i].cast<int>());
+        return n;
+    }
+
     // The value of n checked, distinct cards, once each is seen to be in the ranking's deck.
     uint32_t in_deck(const uint8_t* cards, int n) const {
+        check_deck(cards, n);
+        return core_.evaluate(cards, n);
+    }
+    void check_deck(const uint8_t* cards, int n) const {
         const int lowest = core_.spec().lowest_card;
         for (int i = 0; i < n && lowest > 0; ++i)
             if (cards[i] < lowest) throw py::value_error(not_in_deck(core_.spec(), cards[i]));
-        return core_.evaluate(cards, n);
     }
 
     wildeval::Evaluator core_;
@@ -189,10 +269,12 @@ const PyEvaluator& made(py::handle self) {
     return made_instance(self.ptr());
 }
 
-// ev(cards), the per-call hot path, without pybind11's argument machinery.
-PyObject* call_one(PyObject* self, PyObject* cards) {
+// ev(cards), the per-call hot path, without pybind11's argument machinery; ev(hole, board) when
+// `board` is given.
+PyObject* call_one(PyObject* self, PyObject* cards, PyObject* board = nullptr) {
     try {
-        return PyLong_FromUnsignedLong(made_instance(self).evaluate_object(cards));
+        const PyEvaluator& ev = made_instance(self);
+        return PyLong_FromUnsignedLong(board == nullptr ? ev.evaluate_object(cards) : ev.evaluate_parts(cards, board));
     } catch (py::error_already_set& e) {
         e.restore();
     } catch (py::builtin_exception& e) {
@@ -204,23 +286,24 @@ PyObject* call_one(PyObject* self, PyObject* cards) {
 }
 
 PyObject* one_argument_only() {
-    PyErr_SetString(PyExc_TypeError, "an Evaluator takes one argument: the cards");
+    PyErr_SetString(PyExc_TypeError, "an Evaluator takes the cards, or the hole cards and the board: ev(cards), ev(hole, board)");
     return nullptr;
 }
 
 // tp_call: the call through an argument tuple (a subclass made in Python that fast_calls did
 // not mark, PyObject_Call).
 PyObject* evaluator_call(PyObject* self, PyObject* args, PyObject* kwargs) {
-    if ((kwargs != nullptr && PyDict_GET_SIZE(kwargs) != 0) || PyTuple_GET_SIZE(args) != 1) return one_argument_only();
-    return call_one(self, PyTuple_GET_ITEM(args, 0));
+    const Py_ssize_t n = PyTuple_GET_SIZE(args);
+    if ((kwargs != nullptr && PyDict_GET_SIZE(kwargs) != 0) || n < 1 || n > 2) return one_argument_only();
+    return call_one(self, PyTuple_GET_ITEM(args, 0), n == 2 ? PyTuple_GET_ITEM(args, 1) : nullptr);
 }
 
 // The call without an argument tuple (vectorcall, PEP 590): each instance holds a pointer to it
 // past pybind11's instance layout, written by evaluator_new, at the type's tp_vectorcall_offset.
 PyObject* evaluator_vectorcall(PyObject* self, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
-    if ((kwnames != nullptr && PyTuple_GET_SIZE(kwnames) != 0) || PyVectorcall_NARGS(nargsf) != 1)
-        return one_argument_only();
-    return call_one(self, args[0]);
+    const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if ((kwnames != nullptr && PyTuple_GET_SIZE(kwnames) != 0) || n < 1 || n > 2) return one_argument_only();
+    return call_one(self, args[0], n == 2 ? args[1] : nullptr);
 }
 
 Py_ssize_t vectorcall_at = 0;  // where an instance holds it
@@ -262,6 +345,11 @@ void register_evaluator(py::module_& m) {
                 return made(self).batch(hands, threads, out);
             },
             py::arg("hands"), py::arg("threads"), py::arg("out"))
+        .def(
+            "_batch_parts",
+            [](py::handle self, const py::array& holes, const py::array& boards, const py::object& threads,
+               py::array out) { return made(self).batch_parts(holes, boards, threads, out); },
+            py::arg("holes"), py::arg("boards"), py::arg("threads"), py::arg("out"))
         .def(
             "_census",
             [](py::handle self, int n_cards, const py::object& threads_arg, int lowest_from, int lowest_to) {

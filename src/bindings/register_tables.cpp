@@ -19,11 +19,12 @@ void register_tables(py::module_& m) {
     const auto [first, count] = rankings();
     for (const RankingSpec* spec = first; spec != first + count; ++spec) {
         names.append(spec->name);
-        specs.append(py::make_tuple(spec->name, spec->min_cards, spec->max_cards, spec->takes_wild, spec->lowest_card));
+        specs.append(py::make_tuple(spec->name, spec->min_cards, spec->max_cards, spec->takes_wild, spec->lowest_card,
+                                    spec->min_board, spec->max_board));
     }
     m.attr("RANKINGS") = py::tuple(names);
-    // (name, fewest cards, most cards, takes wild ranks, lowest card of its deck) per ranking, in
-    // the registry's order
+    // (name, fewest cards, most cards, takes wild ranks, lowest card of its deck, fewest and most
+    // board cards of a split ranking) per ranking, in the registry's order
     m.attr("RANKING_SPECS") = py::tuple(specs);
     m.attr("RANK_CHARS") = std::string(kRankChars);
     m.attr("SUIT_CHARS") = std::string(kSuitChars);

@@ -99,9 +99,17 @@ void EquityDeal::check(const Evaluator& ev) const {
         const EquityPlayer& player = players[p];
         const std::string who = "player " + std::to_string(p + 1);
         const int size = player.n_cards + board_size;
-        if (player.n_cards < 0 || size < spec.min_cards || size > spec.max_cards)
+        if (spec.split()) {
+            if (player.n_cards < spec.min_cards || player.n_cards > spec.max_cards || board_size < spec.min_board ||
+                board_size > spec.max_board)
+                refuse(who + " holds " + std::to_string(player.n_cards) + " cards with a board of " +
+                       std::to_string(board_size) + "; an '" + spec.name + "' hand has " + std::to_string(spec.min_cards) +
+                       " to " + std::to_string(spec.max_cards) + " hole cards and " + std::to_string(spec.min_board) +
+                       " to " + std::to_string(spec.max_board) + " on the board");
+        } else if (player.n_cards < 0 || size < spec.min_cards || size > spec.max_cards) {
             refuse(who + "'s hands with the board make " + std::to_string(size) + " cards; a '" + spec.name +
                    "' hand has " + std::to_string(spec.min_cards) + " to " + std::to_string(spec.max_cards));
+        }
         if (player.combos() == 0) refuse(who + " has no hand");
         if (player.cards.size() != player.combos() * static_cast<std::size_t>(player.n_cards))
             refuse(who + ": the cards do not fill the hands");

@@ -80,6 +80,30 @@ public:
     // boards once per multiset of ranks (the natural high ranking).
     virtual bool values_ranks_unless_flush() const { return false; }
 
+    // A hand given in two parts: n_hole hole cards and n_board board cards, all checked and
+    // distinct (the sizes within the spec's: the hole's and the board's for a split ranking, their
+    // sum for another). By default the union of the parts.
+    virtual uint32_t evaluate_parts(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board) const {
+        uint8_t cards[kMaxCards];
+        for (int i = 0; i < n_hole; ++i) cards[i] = hole[i];
+        for (int i = 0; i < n_board; ++i) cards[n_hole + i] = board[i];
+        return evaluate(cards, n_hole + n_board);
+    }
+    // Rows of hole cards and rows of board cards (checked cards, as evaluate_parts sizes them), one
+    // value per pair of rows; false if a pair of rows holds a card twice. By default each pair of
+    // rows as one row of their union, by evaluate_rows.
+    virtual bool evaluate_parts_rows(const uint8_t* holes, int n_hole, const uint8_t* boards, int n_board,
+                                     std::size_t n_rows, int32_t* out) const;
+
+    // One hand of n_hole hole cards on each of n_boards boards of n_board cards (rows), as
+    // evaluate_parts values them: the equity engine's showdown of a split ranking. By default one
+    // evaluate_parts per board.
+    virtual void evaluate_hole_on_boards(const uint8_t* hole, int n_hole, const uint8_t* boards, int n_board,
+                                         std::size_t n_boards, int32_t* out) const {
+        for (std::size_t i = 0; i < n_boards; ++i)
+            out[i] = static_cast<int32_t>(evaluate_parts(hole, n_hole, boards + i * static_cast<std::size_t>(n_board), n_board));
+    }
+
     // The Category (cards.hpp) of a value of this ranking.
     virtual uint32_t category(uint32_t value) const = 0;
 
@@ -112,6 +136,13 @@ struct RankingSpec {
     // spades (16 for short deck: sixes up). A hand with a lower card is refused at the border, and
     // evaluate_rows returns false for rows holding one.
     int lowest_card = 0;
+    // A ranking whose hand is two parts that play differently (Omaha: two of the hole cards and
+    // three of the board): the board's fewest and most cards; min_cards and max_cards are then
+    // the hole's. 0: one part (two parts are valued as their union).
+    int min_board = 0;
+    int max_board = 0;
+
+    bool split() const { return max_board > 0; }
 };
 
 // Every ranking, in the order the package lists them.

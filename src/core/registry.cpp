@@ -11,11 +11,13 @@ std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flu
 std::unique_ptr<Ranking> make_badugi(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_short_deck(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_short_deck_straight_beats_trips(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_omaha(uint32_t wild_rank_mask, bool flush_duplicates);
 
 namespace {
 
-// name, fewest and most cards, takes wild ranks, maker (and the lowest card of its deck, if not
-// the deuce of clubs)
+// name, fewest and most cards (of the hole, for a split ranking), takes wild ranks, maker; then
+// the lowest card of its deck, if not the deuce of clubs, and a split ranking's fewest and most
+// board cards
 constexpr RankingSpec kRankings[] = {
     {"high", 1, 7, true, &make_high},
     {"low27", 5, 7, false, &make_low27},
@@ -24,6 +26,7 @@ constexpr RankingSpec kRankings[] = {
     {"badugi", 4, 4, false, &make_badugi},
     {"short_deck", 5, 7, false, &make_short_deck, 16},
     {"short_deck_straight_beats_trips", 5, 7, false, &make_short_deck_straight_beats_trips, 16},
+    {"omaha", 4, 6, false, &make_omaha, 0, 3, 5},
 };
 
 }  // namespace

@@ -49,9 +49,20 @@ public:
     static constexpr std::size_t kBlock = 512;
 
     Showdown(const Evaluator& ev, const EquityDeal& deal)
-        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
+        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_), split_(ev.spec().split()) {
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
         board_ = board;
+        if (split_) {  // hole cards apart from the boards (Omaha): each player's hands, one board row a deal
+            board_size_ = deal.board_size;
+            board_shift_ = 8 * static_cast<int>(deal.board.size());
+            board_rows_.assign(kBlock * static_cast<std::size_t>(board_size_) + 8, 0);
+            for (std::size_t p = 0; p < players_; ++p) {
+                values_[p].assign(kBlock, 0);
+                holes_[p] = deal.players[p].cards;
+                cols_[p] = deal.players[p].n_cards;
+            }
+            return;
+        }
         parts_ = ranking_.card_parts(deal.players[0].n_cards + deal.board_size);
         for (std::size_t p = 0; p < players_; ++p) {
             const EquityPlayer& player = deal.players[p];
@@ -91,7 +102,8 @@ public:
     }
     // Player p holds hand i of its list from now on (each board counts as the sets hold gave).
     void hold_hand(std::size_t p, std::size_t i) {
-        if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][i];
+        if (split_) held_hole_[p] = holes_[p].data() + i * static_cast<std::size_t>(cols_[p]);
+        else if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][i];
         else held_[p] = hands_[p][i];
     }
     // Player p holds the two cards a and b (distinct from every other card dealt; a == b: the
@@ -108,6 +120,11 @@ public:
     // One board: the completion's cards packed as packed() does, counted with `weight`.
     void add(uint64_t completion, double weight) {
         start(weight);
+        if (split_) {
+            store_row(board_rows_.data() + filled_ * static_cast<std::size_t>(board_size_), board_ | completion << board_shift_);
+            if (++filled_ == kBlock) flush();
+            return;
+        }
         for (std::size_t p = 0; p < players_; ++p)
             store_row(rows_[p].data() + filled_ * static_cast<std::size_t>(cols_[p]), held_[p] | completion << shift_[p]);
         if (++filled_ == kBlock) flush();
@@ -136,7 +153,8 @@ public:
     void flush() {
         if (filled_ == 0) return;
         for (std::size_t p = 0; p < players_; ++p) {
-            if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
+            if (split_) ranking_.evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_, values_[p].data());
+            else if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
             else ranking_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
         }
         const std::size_t stride = players_ + 1;
@@ -206,6 +224,11 @@ private:
     uint64_t held_[kMaxPlayers] = {};
     Hand held_sum_[kMaxPlayers];
     uint64_t board_ = 0;                 // the board dealt so far, packed
+    bool split_ = false;                 // a split ranking: hole cards and boards apart
+    int board_size_ = 0, board_shift_ = 0;
+    std::vector<uint8_t> board_rows_;    // split: each board of the block, board_size_ cards a row
+    std::vector<uint8_t> holes_[kMaxPlayers];  // split: each player's hands, cols_[p] cards each
+    const uint8_t* held_hole_[kMaxPlayers] = {};
     Hand shown_ = Hand::card(0, 0);      // and summed (where hands go as sums)
     std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed
     std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums

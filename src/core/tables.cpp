@@ -8,6 +8,7 @@ std::vector<TableSize> table_sizes() {
         {"low", generated<LowTables>().bytes()},
         {"three_card", generated<ThreeCardTables>().bytes()},
         {"short_deck", generated<ShortDeckTables>().bytes()},
+        {"omaha", generated<OmahaTables>().bytes()},
     };
 }
 

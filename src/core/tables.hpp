@@ -104,6 +104,26 @@ struct ShortDeckTables {
     }
 };
 
+// Omaha (omaha_tables.cpp): every 3-5 card board's rank multiset (8,450 of them in 16,384
+// slots) by its index, and for each index and each pair of ranks the best five without a flush
+// that the pair makes with three of the board's ranks.
+using OmahaBoardShape = HashShape<11, 14>;
+
+struct OmahaTables {
+    static constexpr int kRankPairs = kRanks * (kRanks + 1) / 2;  // 91: two ranks, equal or not
+    PerfectHash boards;                 // OmahaBoardShape; values: the board's index
+    std::vector<uint16_t> best;         // [board index * kRankPairs + pair]: an ordinal of values_
+    std::vector<uint32_t> values;       // ordinal -> the "high" value (increasing; 0 = none)
+    std::array<uint8_t, kRanks * kRanks> pair{};  // [rank * 13 + rank]: the pair's index
+    std::vector<int8_t> straight_top;   // [13-bit rank mask]: the top card of its best straight, -1: none
+
+    static OmahaTables build();
+    std::size_t bytes() const {
+        return boards.bytes() + best.size() * sizeof(uint16_t) + values.size() * sizeof(uint32_t) + pair.size() +
+               straight_top.size();
+    }
+};
+
 // Lowball: kLowBase - the high-style value of the best five, so that higher is still better.
 inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
 

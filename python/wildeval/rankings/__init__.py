@@ -15,7 +15,7 @@ the reference :mod:`wildeval.reference`, the odds and the command line.
 >>> spec("razz")
 Traceback (most recent call last):
 ...
-ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi, short_deck, short_deck_straight_beats_trips
+ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi, short_deck, short_deck_straight_beats_trips, omaha
 
 Adding a ranking on the Python side is one row here (in ``BUILT_IN``), one codec (a module of
 this package) and one reference module (a module of :mod:`wildeval.reference`); see
@@ -40,7 +40,7 @@ __all__ = ["BUILT_IN", "CARD_COUNTS", "RANKINGS", "Ranking", "RankingSpec", "han
            "spec", "unregister"]
 
 Ranking = Literal["high", "low27", "low_a5", "three_card_poker", "badugi", "short_deck",
-                  "short_deck_straight_beats_trips"]
+                  "short_deck_straight_beats_trips", "omaha"]
 """The names of the built-in rankings, for type checkers (a test checks it against the registry
 and the C++ core's list)."""
 
@@ -52,7 +52,9 @@ class RankingSpec:
     module of its reference solver (see :mod:`wildeval.reference`), named rather than imported
     so that nothing here depends on it; ``value_name``: what a message calls its values;
     ``lowest_card``: the lowest card of its deck, which runs from there to the ace of spades
-    (16 for short deck: sixes up)."""
+    (16 for short deck: sixes up); ``board_cards``: for a ranking whose hand is two parts that
+    play apart (Omaha: two of the hole cards and three of the board), the board's fewest and
+    most cards, ``min_cards`` and ``max_cards`` being the hole's (None: one part)."""
 
     name: str
     min_cards: int
@@ -62,6 +64,7 @@ class RankingSpec:
     reference: str
     value_name: str = ""  # "" means "<name> hand value"
     lowest_card: int = 0
+    board_cards: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():
@@ -109,6 +112,8 @@ BUILT_IN = (
     RankingSpec("short_deck", 5, 7, False, SHORT_DECK, "wildeval.reference.short_deck", lowest_card=16),
     RankingSpec("short_deck_straight_beats_trips", 5, 7, False, SHORT_DECK_STRAIGHT_BEATS_TRIPS,
                 "wildeval.reference.short_deck_straight_beats_trips", lowest_card=16),
+    RankingSpec("omaha", 4, 6, False, HIGH, "wildeval.reference.omaha", value_name="hand value",
+                board_cards=(3, 5)),
 )
 _REGISTRY: dict[str, RankingSpec] = {row.name: row for row in BUILT_IN}
 RANKINGS: tuple[str, ...] = tuple(_REGISTRY)

@@ -17,7 +17,7 @@ from typing import Protocol, cast
 
 import numpy as np
 
-from wildeval.cards import N_CARDS
+from wildeval.cards import N_CARDS, format_cards, parse_cards
 from wildeval.rankings import hand_sizes, spec
 from wildeval.rankings.layout import AnyCategory, Category
 from wildeval.reference.hands import Solution
@@ -38,6 +38,18 @@ class RankingSolver(Protocol):
 
     def cards_of(self, cards: list[int], wild: frozenset[int], solution: Solution) -> list[tuple[int, int]]:
         """The (card, plays_as) pairs of ``cards`` that make ``solution``, in reading order."""
+        ...
+
+
+class SplitSolver(Protocol):
+    """What the reference module of a split ranking (Omaha) gives besides."""
+
+    def solve_parts(self, hole: list[int], board: list[int]) -> Solution:
+        """The best hand of these hole cards and this board."""
+        ...
+
+    def cards_of_parts(self, hole: list[int], board: list[int]) -> list[tuple[int, int]]:
+        """The (card, plays_as) pairs that make it, in reading order."""
         ...
 
 
@@ -105,10 +117,33 @@ class Evaluator:
     def _solve(self, cards: list[int]) -> Solution:
         return self._solver.solve_hand(cards, self._wild, self._flush_duplicates)
 
-    def __call__(self, cards: str | Iterable[object]) -> int:
+    def __call__(self, cards: str | Iterable[object], board: str | Iterable[object] | None = None) -> int:
         """The value of a hand (ints 0-51 or text such as ``"As Kd"``): 1 to 7 cards for
-        "high", 5 to 7 for "low27" and "low_a5", exactly 3 for "three_card_poker"."""
-        return self._solve(hand_of(cards, self._ranking)).value
+        "high", 5 to 7 for "low27" and "low_a5", exactly 3 for "three_card_poker". With
+        ``board``, the hand is ``cards`` (the hole cards) and the board: for "omaha" two of the
+        one and three of the other, for the other rankings their union.
+
+        >>> Evaluator("omaha")("As Ks 2c 2d", "Qs Js Ts 9h 2h") == Evaluator()("As Ks Qs Js Ts")
+        True
+        """
+        if board is None:
+            if spec(self._ranking).board_cards is not None:
+                raise TypeError(f"an {self._ranking!r} hand is hole cards and a board: give both")
+            return self._solve(hand_of(cards, self._ranking)).value
+        hole, shown = parse_cards(cards), parse_cards(board)
+        if set(hole) & set(shown):
+            raise ValueError(f"duplicate card {format_cards(sorted(set(hole) & set(shown))[:1])}: "
+                             "in the hole cards and on the board")
+        if spec(self._ranking).board_cards is None:
+            return self._solve(hand_of(hole + shown, self._ranking)).value
+        return cast(SplitSolver, self._solver).solve_parts(hole, shown).value
+
+    def best_five_of_parts(self, cards: str | Iterable[object], board: str | Iterable[object]) -> list[tuple[int, int]]:
+        """The cards that make the value of a hand of hole cards and a board (see :meth:`best_five`)."""
+        hole, shown = parse_cards(cards), parse_cards(board)
+        if spec(self._ranking).board_cards is None:
+            return self.best_five(hole + shown)
+        return cast(SplitSolver, self._solver).cards_of_parts(hole, shown)
 
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
         """The cards that make the value, as (card, plays_as) pairs in reading order.
