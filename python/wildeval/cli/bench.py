@@ -148,6 +148,8 @@ _RANKING_ROWS: tuple[tuple[str, str, str | None, int], ...] = (
     ("low_a5", "low_a5", None, 7), ("low_a5, 6 cards", "low_a5", None, 6), ("low_a5, 5 cards", "low_a5", None, 5),
     ('three_card_poker, wild "3"', "three_card_poker", "3", 3), ("badugi", "badugi", None, 4),
     ("short_deck", "short_deck", None, 7), ("short_deck, 5 cards", "short_deck", None, 5),
+    ("omaha PLO4, board of 5", "omaha", None, 4), ("omaha PLO5, board of 5", "omaha", None, 5),
+    ("omaha PLO6, board of 5", "omaha", None, 6),
 )
 # timings: the natural batch (3), wide rows (3) and their read floor, the rankings, the per-call
 # rows (4), the reference, import time; then the peers
@@ -188,9 +190,17 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     _check("int64 read floor", [int(wide.max())], [int(hands.max())])
     for label, ranking, wild_ranks, n_cards in _RANKING_ROWS:
         ev = Evaluator(ranking, wild_ranks)  # type: ignore[arg-type]
-        lowest = spec(ranking).lowest_card  # a deck of its own (short deck): hands drawn from it
-        rows = np.ascontiguousarray(hands[:, :n_cards] if lowest == 0 else
-                                    random_hands(len(hands), n_cards, seed=SEED, lowest_card=lowest))
+        row = spec(ranking)
+        if row.board_cards is not None:  # hole cards and a board of five, as two arrays
+            dealt = random_hands(len(hands), n_cards + 5, seed=SEED)
+            holes, boards = np.ascontiguousarray(dealt[:, :n_cards]), np.ascontiguousarray(dealt[:, n_cards:])
+            record(f"wildeval batch, {label}, 1 thread", len(holes),
+                   lambda: ev.batch(holes, boards, threads=1, out=out), sizes.repeat)
+            _check(label, out[:200], [ev(h, b) for h, b in zip(holes[:200].tolist(), boards[:200].tolist())])
+            continue
+        # a deck of its own (short deck): hands drawn from it
+        rows = np.ascontiguousarray(hands[:, :n_cards] if row.lowest_card == 0 else
+                                    random_hands(len(hands), n_cards, seed=SEED, lowest_card=row.lowest_card))
         record(f"wildeval batch, {label}, 1 thread", len(rows), lambda: ev.batch(rows, threads=1, out=out),
                sizes.repeat)
         _check(label, out[:200], [ev(r) for r in rows[:200].tolist()])

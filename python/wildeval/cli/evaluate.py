@@ -12,6 +12,7 @@ from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import add_ascii, add_settings, hand_sizes_help, int_in, shows_suits
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.evaluator import Evaluator, census
+from wildeval.rankings import spec
 from wildeval.values import categories_best_first
 from wildeval.wild import wild_text
 
@@ -23,6 +24,9 @@ def register(commands: Any) -> None:
                     "wild cards play as) and its value (higher is better).",
     )
     p.add_argument("hands", nargs="+", help='one hand per argument, e.g. "3h Kc Kd" or "AsKs"')
+    p.add_argument("--board", default=None,
+                   help='shared cards every hand plays with, e.g. "Qs Js Ts 9h 2h" (needed for omaha: '
+                        "two of each hand's cards and three of the board)")
     add_settings(p)
     add_ascii(p)
     p.add_argument("--json", action="store_true",
@@ -48,14 +52,26 @@ def register(commands: Any) -> None:
 def run_eval(args: argparse.Namespace) -> int:
     ev = Evaluator(args.ranking, args.wild, flush_duplicates=args.flush_duplicates)
     rows = []
+    if args.board is not None:
+        try:
+            parse_cards(args.board)
+        except ValueError as error:
+            raise ValueError(f"--board {args.board!r}: {error}") from None
     for i, text in enumerate(args.hands, 1):
         try:
-            value = ev(text)
-        except (ValueError, TypeError) as error:
+            value = ev(text) if args.board is None else ev(text, args.board)
+        except TypeError as error:
+            if args.board is None and spec(args.ranking).board_cards is not None:
+                raise ValueError(f"hand {i} ({text!r}): an {args.ranking!r} hand plays with a board: give --board") from None
             raise ValueError(f"hand {i} ({text!r}): {error}") from None
-        best = ev.best_five(text)
+        except ValueError as error:
+            raise ValueError(f"hand {i} ({text!r}): {error}") from None
+        best = ev.best_five(text) if args.board is None else ev.best_five_of_parts(text, args.board)
+        row: dict[str, Any] = {"hand": text}
+        if args.board is not None:
+            row["board"] = args.board
         rows.append({
-            "hand": text, "value": value, "category": ev.category(value).name,
+            **row, "value": value, "category": ev.category(value).name,
             "description": ev.describe(value),
             "best_five": format_cards(c for c, _ in best),
             "plays_as": format_cards(p for _, p in best),
@@ -69,6 +85,8 @@ def run_eval(args: argparse.Namespace) -> int:
             if row["plays_as"] != row["best_five"]:
                 shown += f" (as {format_cards(parse_cards(row['plays_as']), unicode=unicode)})"
             hand = format_cards(parse_cards(text), unicode=unicode)
+            if args.board is not None:
+                hand += f" / {format_cards(parse_cards(args.board), unicode=unicode)}"
             print(f"{hand}: {row['description']}  [{shown}]  value {row['value']}")
     return 0
 

@@ -175,7 +175,9 @@ def run(args: argparse.Namespace) -> int:
                     results = equity(players, progress=progress.advance, client=client, **settings)
     except ValueError as error:
         hint = ("; for hands without a board add --board-size 0, for a guts stage --game and --stage"
-                if "a 'high' hand has" in str(error) and args.board_size else "")
+                if "a 'high' hand has" in str(error) and args.board_size else
+                "; for hands without a board add --board-size 0"
+                if "hand has" in str(error) and "that makes" in str(error) and args.board_size else "")
         raise ValueError(str(_words(error)) + hint) from None
     unicode = shows_suits(args)
     names = [_name(r.hand, unicode) for r in results]
