@@ -138,3 +138,17 @@ def test_equity_counts_every_board() -> None:
     assert abs(sampled[0].equity - odds[0].equity) < 5 * sampled[0].stderr
     with pytest.raises(ValueError, match="an 'omaha' hand has 4 to 6 hole cards and a board of 3 to 5"):
         equity(["As Ks", "7h 7c"], ranking="omaha")
+
+
+def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from wildeval.cli import main
+
+    assert main(["eval", "--ranking", "omaha", "--ascii", "As Ks 2c 2d", "--board", "Qs Js Ts 9h 2h"]) == 0
+    assert capsys.readouterr().out == "As Ks 2c 2d / Qs Js Ts 9h 2h: Royal flush  [As Ks Qs Js Ts]  value 9240576\n"
+    assert main(["eval", "--ranking", "omaha", "As Ks 2c 2d"]) == 2
+    assert "hand 1 ('As Ks 2c 2d'): an 'omaha' hand plays with a board: give --board" in capsys.readouterr().err
+    assert main(["odds", "--ranking", "omaha", "--ascii", "As Ks Qd Jd", "7h 7c 8s 9s", "--board", "2h 5c Td"]) == 0
+    out = capsys.readouterr().out
+    assert "omaha, no wild cards" in out and "820 deals" in out
+    assert main(["census", "4", "--ranking", "omaha"]) == 2
+    assert "there is no census of them" in capsys.readouterr().err
