@@ -44,9 +44,9 @@ class Showdown:
     def __init__(
         self, ranking: str, wild_rank_mask: int, flush_duplicates: bool,
         players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]], board: list[int], dead: list[int],
-        board_size: int,
+        board_size: int, low: str = "",
     ) -> None: ...
     def plan(self) -> tuple[int, int, int, int]: ...  # hand sets, boards per set, tasks, first cards per set
-    # rows: shares (players * (players + 1)), weight, deals, hand sets
+    # rows: shares (players * (players + 1)), squares (players), weight, deals, hand sets
     def exact(self, first_task: int, n_tasks: int, threads: int) -> npt.NDArray[np.float64]: ...
     def sampled(self, trials: int, seed: int, first_chunk: int, chunks: int, threads: int) -> npt.NDArray[np.float64]: ...

@@ -276,12 +276,16 @@ class Evaluator(_core.Evaluator):
         """
         hole, shown = parse_cards(cards), parse_cards(board)
         value = self(hole, shown)
-        if spec(self._ranking).board_cards is None:
+        row = spec(self._ranking)
+        if row.board_cards is None:
             return self.best_five(hole + shown)
-        high = Evaluator("high")
+        if value == 0 and row.codec.decode(0) is not None:
+            return []  # no hand qualifies (an eight-or-better low half without a low)
+        # the two and three whose five, valued alone, is the hand
+        five_ev = Evaluator(cast(Ranking, row.five_card_ranking))
         five = next(list(two + three) for two in itertools.combinations(hole, 2)
-                    for three in itertools.combinations(shown, 3) if high(list(two + three)) == value)
-        return _stand_ins(five, value, "high", frozenset(), set(five))
+                    for three in itertools.combinations(shown, 3) if five_ev(list(two + three)) == value)
+        return five_ev.best_five(five)
 
     def best_five(self, cards: str | Iterable[object]) -> list[tuple[int, int]]:
         """The cards that make the value, as ``(card, plays_as)`` pairs in reading order (the

@@ -28,6 +28,7 @@ from wildeval.evaluator import Evaluator, check_threads
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 from wildeval.ranges import Range, every_hand
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
+from wildeval.rankings.layout import LowCategory
 from wildeval.seeds import check_seed, seed_word
 from wildeval.wild import wild_text
 
@@ -143,6 +144,7 @@ def equity(
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     client: Any = None,
+    low: Ranking | None = None,
 ) -> list[Equity]:
     """Each player's odds at showdown once the board has ``board_size`` cards.
 
@@ -173,6 +175,16 @@ def equity(
     >>> aces = equity(["AA", "KK"], dead="Ac")[0]
     >>> round(aces.equity, 4), aces.combos, aces.boards
     (0.8022, 3, 27610902)
+
+    ``low`` splits the pot high and low (Omaha hi/lo: ``ranking="omaha", low="omaha_low8"``):
+    the best high hand takes half, the best qualifying low the other half, ties share their half,
+    and without a low the high hand takes it all. ``win`` is then the share of deals in which the
+    player takes the whole pot (scoops), ``tie`` of those in which it takes a part of it (a half,
+    a quarter ...), and ``equity`` its share of the pot, as always.
+
+    >>> hi_lo = equity(["As 2s 3d Kd", "Ah Kh Qc Jc"], "4c 5h 9s", ranking="omaha", low="omaha_low8")
+    >>> [round(r.equity, 3) for r in hi_lo], round(sum(r.equity for r in hi_lo), 12)
+    ([0.702, 0.298], 1.0)
     """
     if isinstance(players, (str, Range)):
         raise TypeError("players must be a list (one hand, range or 'random' each), not one "
@@ -209,7 +221,7 @@ def equity(
         raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
     threads = check_threads(threads)
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
-    low, high = CARD_COUNTS[ev.ranking]
+    fewest, most = CARD_COUNTS[ev.ranking]
     deck = spec(ev.ranking).deck  # short deck: the cards from the sixes up; the others are dead
     known = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
              if not isinstance(held, (Range, str))] + [("the board", shown), ("the dead cards", gone)]
@@ -222,11 +234,11 @@ def equity(
     for i, (held, hands, weights) in enumerate(parsed, 1):
         n = len(hands[0])
         board_cards = spec(ev.ranking).board_cards  # a split ranking (Omaha): hole cards and board apart
-        if board_cards is not None and not (low <= n <= high and board_cards[0] <= board_size <= board_cards[1]):
+        if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
             raise ValueError(
                 f"player {i} holds {n} cards with a board of {board_size}; an {ev.ranking!r} hand has "
                 f"{hand_sizes(ev.ranking)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
-        if board_cards is None and not low <= n + board_size <= high:
+        if board_cards is None and not fewest <= n + board_size <= most:
             raise ValueError(
                 f"player {i} holds {n} cards, with a board of {board_size} that makes "
                 f"{n + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards")
@@ -243,7 +255,12 @@ def equity(
     if sum(len(p[0][0]) for p in players_arg) + board_size + len(gone) > 52:
         raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
     mask = sum(1 << r for r in ev.wild)
-    args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size)
+    if low is not None:
+        if not isinstance(low, str) or spec(low).codec.category_type is not LowCategory:
+            raise ValueError(f"low={low!r}: the low half is a ranking of lows such as 'omaha_low8'")
+        if wild is not None and ev.wild:
+            raise ValueError("a pot split high and low takes no wild ranks")
+    args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size, low or "")
     showdown = _showdown(args)
     missing = board_size - len(shown)
     if missing == 0 and sampled:
@@ -279,7 +296,7 @@ def equity(
         cap = trials if trials is not None else MAX_TRIALS
         chunks = -(-cap // _CHUNK)
         step = _ROUND if stderr is not None else (_CHUNKS_PER_TASK if client is not None or progress else chunks)
-        totals = np.zeros(n_players * (n_players + 1) + 3)
+        totals = np.zeros(n_players * (n_players + 1) + n_players + 3)
         first = 0
         while first < chunks:
             count = min(step, chunks - first)
@@ -309,10 +326,14 @@ def equity(
 def _stderrs(totals: npt.NDArray[np.float64], n_players: int) -> list[float]:
     """Each player's standard error of equity from a sample's counts (one deal, one count)."""
     shares = totals[: n_players * (n_players + 1)].reshape(n_players, n_players + 1)
+    squares = totals[n_players * (n_players + 1): n_players * (n_players + 2)]
     n = totals[-2]
     if n < 2:
         return [math.inf] * n_players
     ties = np.maximum(np.arange(n_players + 1), 1)
     mean = (shares / ties).sum(axis=1) / n
-    square = (shares / ties**2).sum(axis=1) / n
+    if squares.any():  # a pot split high and low: the squares of the parts taken, counted apart
+        square = (shares[:, 1] + squares) / n
+    else:
+        square = (shares / ties**2).sum(axis=1) / n
     return [float(math.sqrt(max(s - m * m, 0.0) * n / (n - 1) / n)) for m, s in zip(mean, square)]

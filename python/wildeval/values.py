@@ -49,9 +49,9 @@ through its registry) is the one place that knows its values; in short:
 from __future__ import annotations
 
 from wildeval.rankings import RANKINGS, spec
-from wildeval.rankings.layout import CATEGORY_SHIFT, LOW_BASE, AnyCategory, BadugiCategory, Category, pack
+from wildeval.rankings.layout import CATEGORY_SHIFT, LOW_BASE, AnyCategory, BadugiCategory, Category, LowCategory, pack
 
-__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "AnyCategory", "BadugiCategory", "Category",
+__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "RANKINGS", "AnyCategory", "BadugiCategory", "Category", "LowCategory",
            "categories_best_first", "category_of", "decode", "describe", "pack", "tie_ranks"]
 
 

@@ -25,10 +25,20 @@ using Weights = py::array_t<double, py::array::c_style | py::array::forcecast>;
 class PyShowdown {
 public:
     // players: one (hands, weights) pair each, hands an (n, cards) array of card ints.
+    // low: "" or the ranking of a pot's low half (EquityDeal::low), split as `ranking` is.
     PyShowdown(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
                const std::vector<std::pair<Cards, Weights>>& players, const std::vector<int>& board,
-               const std::vector<int>& dead, int board_size)
+               const std::vector<int>& dead, int board_size, const std::string& low)
         : ev_(ranking, wild_rank_mask, flush_duplicates) {
+        if (!low.empty()) {
+            low_ev_ = std::make_unique<wildeval::Evaluator>(low, 0, true);
+            const RankingSpec &a = ev_.spec(), &b = low_ev_->spec();
+            if (!a.split() || !b.split() || a.min_cards != b.min_cards || a.max_cards != b.max_cards ||
+                a.min_board != b.min_board || a.max_board != b.max_board)
+                throw py::value_error(std::string("a pot split high and low needs two rankings of hole cards and a "
+                                                  "board of the same sizes, not '") + a.name + "' and '" + b.name + "'");
+            deal_.low = &low_ev_->ranking();
+        }
         for (const auto& [hands, weights] : players) {
             if (hands.ndim() != 2) throw py::value_error("each player's hands must be a 2-d array of cards");
             EquityPlayer player;
@@ -58,7 +68,7 @@ public:
         return py::make_tuple(p.hand_sets, p.boards, p.tasks, p.firsts);
     }
 
-    // One row per task: shares (players * (players + 1)), weight, deals, hand sets.
+    // One row per task: shares (players * (players + 1)), squares (players), weight, deals, hand sets.
     py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) {
         const ExactPlan& plan = exact_plan();
         std::vector<EquityCounts> parts;
@@ -98,17 +108,19 @@ private:
     static int threads_or_all(int threads) { return threads <= 0 ? hardware_threads() : threads; }
     std::size_t row_width() const {
         const std::size_t n = deal_.players.size();
-        return n * (n + 1) + 3;
+        return n * (n + 1) + n + 3;
     }
     void write_row(const EquityCounts& c, double* row) const {
         std::size_t j = 0;
         for (double s : c.shares) row[j++] = s;
+        for (double s : c.squares) row[j++] = s;
         row[j++] = c.weight;
         row[j++] = static_cast<double>(c.deals);
         row[j] = static_cast<double>(c.hand_sets);
     }
 
     wildeval::Evaluator ev_;
+    std::unique_ptr<wildeval::Evaluator> low_ev_;  // the low half's, or none
     EquityDeal deal_;
     std::unique_ptr<ExactPlan> plan_;
 };
@@ -118,9 +130,9 @@ private:
 void register_equity(py::module_& m) {
     py::class_<PyShowdown>(m, "Showdown")
         .def(py::init<const std::string&, uint32_t, bool, const std::vector<std::pair<Cards, Weights>>&,
-                      const std::vector<int>&, const std::vector<int>&, int>(),
+                      const std::vector<int>&, const std::vector<int>&, int, const std::string&>(),
              py::arg("ranking"), py::arg("wild_rank_mask"), py::arg("flush_duplicates"), py::arg("players"),
-             py::arg("board"), py::arg("dead"), py::arg("board_size"))
+             py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "")
         .def("plan", &PyShowdown::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
         .def("exact", &PyShowdown::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
         .def("sampled", &PyShowdown::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),

@@ -18,6 +18,7 @@ using namespace showdown;
 
 EquityCounts& EquityCounts::operator+=(const EquityCounts& other) {
     for (std::size_t i = 0; i < shares.size() && i < other.shares.size(); ++i) shares[i] += other.shares[i];
+    for (std::size_t i = 0; i < squares.size() && i < other.squares.size(); ++i) squares[i] += other.squares[i];
     weight += other.weight;
     deals += other.deals;
     hand_sets += other.hand_sets;

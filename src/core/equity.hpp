@@ -32,6 +32,10 @@ struct EquityDeal {
     std::vector<uint8_t> board;  // dealt so far
     std::vector<uint8_t> dead;
     int board_size = 5;
+    // A pot split high and low (Omaha hi/lo): the low half's ranking, a split ranking whose value 0
+    // is no low; the best low takes half the pot, the best high the other half (all of it where
+    // nobody has a low), ties sharing their half. nullptr: the best hand takes the pot.
+    const Ranking* low = nullptr;
 
     // std::invalid_argument for 2 > players > kMaxPlayers, a hand size the ranking does not take
     // with the board, cards that are not cards or repeat within a hand or among the board and
@@ -44,14 +48,19 @@ struct EquityDeal {
 };
 
 // What part of a run counted. shares[p * (players + 1) + k]: the weight of the deals in which
-// player p holds one of the k best hands (k = 1: alone); weight: of every deal counted.
+// player p holds one of the k best hands (k = 1: alone); weight: of every deal counted. With a
+// low half (EquityDeal::low): k = 1 the deals p takes the whole pot, k = 2 those it takes a part
+// of, and k = 0 the shares of those parts less one half each, so that the equity is still
+// shares[k = 0] + shares[1] + shares[2] / 2 + ...
 struct EquityCounts {
     std::vector<double> shares;
+    std::vector<double> squares;  // with a low half: per player, the weight times the square of
+                                  // each part of a pot taken (k = 2 deals), for standard errors
     double weight = 0;
     uint64_t deals = 0;      // deals counted
     uint64_t hand_sets = 0;  // sets of hands (one per player, sharing no card) whose boards were counted
 
-    explicit EquityCounts(std::size_t players = 0) : shares(players * (players + 1), 0.0) {}
+    explicit EquityCounts(std::size_t players = 0) : shares(players * (players + 1), 0.0), squares(players, 0.0) {}
     EquityCounts& operator+=(const EquityCounts& other);
 };
 

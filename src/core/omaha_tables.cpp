@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "bits.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
@@ -75,6 +76,31 @@ OmahaTables OmahaTables::build() {
     t.best.resize(best.size());
     for (std::size_t i = 0; i < best.size(); ++i)
         t.best[i] = static_cast<uint16_t>(std::lower_bound(t.values.begin(), t.values.end(), best[i]) - t.values.begin());
+    return t;
+}
+
+OmahaLowTables OmahaLowTables::build() {
+    OmahaLowTables t;
+    t.best.assign(256 * 256, 0);
+    for (uint32_t hole = 0; hole < 256; ++hole)
+        for (uint32_t board = 0; board < 256; ++board) {
+            uint32_t best = 0;
+            // for each two places of the hole, the three lowest of the board's others: of the sets
+            // of five, the lowest is the one whose highest place is lowest, then the next (as
+            // numbers: the highest bit decides first)
+            for (uint32_t a = 0; a < 8; ++a)
+                for (uint32_t b = a + 1; b < 8; ++b) {
+                    const uint32_t two = 1u << a | 1u << b;
+                    if ((hole & two) != two) continue;
+                    uint32_t rest = board & ~two, three = 0;
+                    for (int k = 0; k < 3 && rest != 0; ++k) {
+                        const uint32_t lowest = rest & (0u - rest);
+                        three |= lowest, rest ^= lowest;
+                    }
+                    if (popcount32(three) == 3 && (best == 0 || (two | three) < best)) best = two | three;
+                }
+            t.best[hole << 8 | board] = static_cast<uint8_t>(best);
+        }
     return t;
 }
 

@@ -12,6 +12,7 @@ std::unique_ptr<Ranking> make_badugi(uint32_t wild_rank_mask, bool flush_duplica
 std::unique_ptr<Ranking> make_short_deck(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_short_deck_straight_beats_trips(uint32_t wild_rank_mask, bool flush_duplicates);
 std::unique_ptr<Ranking> make_omaha(uint32_t wild_rank_mask, bool flush_duplicates);
+std::unique_ptr<Ranking> make_omaha_low8(uint32_t wild_rank_mask, bool flush_duplicates);
 
 namespace {
 
@@ -27,6 +28,7 @@ constexpr RankingSpec kRankings[] = {
     {"short_deck", 5, 7, false, &make_short_deck, 16},
     {"short_deck_straight_beats_trips", 5, 7, false, &make_short_deck_straight_beats_trips, 16},
     {"omaha", 4, 6, false, &make_omaha, 0, 3, 5},
+    {"omaha_low8", 4, 6, false, &make_omaha_low8, 0, 3, 5},
 };
 
 }  // namespace

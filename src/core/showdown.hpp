@@ -49,7 +49,8 @@ public:
     static constexpr std::size_t kBlock = 512;
 
     Showdown(const Evaluator& ev, const EquityDeal& deal)
-        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_), split_(ev.spec().split()) {
+        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_), split_(ev.spec().split()),
+          low_(deal.low) {
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
         board_ = board;
         if (split_) {  // hole cards apart from the boards (Omaha): each player's hands, one board row a deal
@@ -58,6 +59,7 @@ public:
             board_rows_.assign(kBlock * static_cast<std::size_t>(board_size_) + 8, 0);
             for (std::size_t p = 0; p < players_; ++p) {
                 values_[p].assign(kBlock, 0);
+                if (low_ != nullptr) low_values_[p].assign(kBlock, 0);
                 holes_[p] = deal.players[p].cards;
                 cols_[p] = deal.players[p].n_cards;
             }
@@ -153,14 +155,21 @@ public:
     void flush() {
         if (filled_ == 0) return;
         for (std::size_t p = 0; p < players_; ++p) {
-            if (split_) ranking_.evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_, values_[p].data());
-            else if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
+            if (split_) {
+                ranking_.evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
+                                                 values_[p].data());
+                if (low_ != nullptr)
+                    low_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
+                                                  low_values_[p].data());
+            } else if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
             else ranking_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
         }
         const std::size_t stride = players_ + 1;
         int64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
         int64_t boards = static_cast<int64_t>(filled_);
-        if (several_) {  // boards that count several times (add_ranks)
+        if (low_ != nullptr) {
+            tally_high_low(count);
+        } else if (several_) {  // boards that count several times (add_ranks)
             boards = 0;
             for (std::size_t i = 0; i < filled_; ++i) {
                 const int64_t t = times_[i];
@@ -202,6 +211,42 @@ public:
         filled_ = 0;
     }
 
+    // A pot split high and low, board by board (the block's boards each count once): the
+    // players' shares in 1/5040ths of the pot (every share of a half split up to ten ways is a
+    // whole number of them), written as EquityCounts says.
+    void tally_high_low(int64_t* count) {
+        constexpr int64_t kPot = 5040, kHalf = kPot / 2;
+        const std::size_t stride = players_ + 1;
+        int64_t below_half[kMaxPlayers] = {}, square[kMaxPlayers] = {};
+        for (std::size_t i = 0; i < filled_; ++i) {
+            int32_t high = values_[0][i], low = low_values_[0][i];
+            for (std::size_t p = 1; p < players_; ++p) {
+                high = std::max(high, values_[p][i]);
+                low = std::max(low, low_values_[p][i]);
+            }
+            int64_t highs = 0, lows = 0;
+            for (std::size_t p = 0; p < players_; ++p) {
+                highs += values_[p][i] == high;
+                lows += low > 0 && low_values_[p][i] == low;
+            }
+            for (std::size_t p = 0; p < players_; ++p) {
+                const int64_t share = (values_[p][i] == high ? (lows > 0 ? kHalf : kPot) / highs : 0) +
+                                      (lows > 0 && low_values_[p][i] == low ? kHalf / lows : 0);
+                if (share == kPot) {
+                    count[p * stride + 1] += 1;
+                } else if (share > 0) {
+                    count[p * stride + 2] += 1;
+                    below_half[p] += share - kHalf;
+                    square[p] += share * share;
+                }
+            }
+        }
+        for (std::size_t p = 0; p < players_; ++p) {
+            if (below_half[p] != 0) counts_.shares[p * stride] += weight_ * static_cast<double>(below_half[p]) / kPot;
+            if (square[p] != 0) counts_.squares[p] += weight_ * static_cast<double>(square[p]) / (kPot * kPot);
+        }
+    }
+
     // What was counted since the last take (flushed first), and a fresh start.
     EquityCounts take() {
         flush();
@@ -228,6 +273,8 @@ private:
     int board_size_ = 0, board_shift_ = 0;
     std::vector<uint8_t> board_rows_;    // split: each board of the block, board_size_ cards a row
     std::vector<uint8_t> holes_[kMaxPlayers];  // split: each player's hands, cols_[p] cards each
+    const Ranking* low_ = nullptr;       // the low half of a pot split high and low (EquityDeal::low)
+    std::vector<int32_t> low_values_[kMaxPlayers];
     const uint8_t* held_hole_[kMaxPlayers] = {};
     Hand shown_ = Hand::card(0, 0);      // and summed (where hands go as sums)
     std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed

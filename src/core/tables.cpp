@@ -9,6 +9,7 @@ std::vector<TableSize> table_sizes() {
         {"three_card", generated<ThreeCardTables>().bytes()},
         {"short_deck", generated<ShortDeckTables>().bytes()},
         {"omaha", generated<OmahaTables>().bytes()},
+        {"omaha_low", generated<OmahaLowTables>().bytes()},
     };
 }
 

@@ -124,6 +124,16 @@ struct OmahaTables {
     }
 };
 
+// Omaha's low half, eight or better: for every set of ace-to-eight places (bit 0 the ace .. bit 7
+// the eight) among the hole cards and among the board cards, the five places of the best low of
+// two of the one and three of the other, 0 where none qualifies.
+struct OmahaLowTables {
+    std::vector<uint8_t> best;  // [hole places << 8 | board places]
+
+    static OmahaLowTables build();
+    std::size_t bytes() const { return best.size(); }
+};
+
 // Lowball: kLowBase - the high-style value of the best five, so that higher is still better.
 inline constexpr uint32_t kLowBase = uint32_t{kCategoryCount} << kCategoryShift;
 

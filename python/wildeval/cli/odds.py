@@ -14,6 +14,8 @@ from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
 from wildeval.odds import MAX_EXACT_DEALS, MAX_TRIALS, TooManyDeals, equity, versus_field
+from wildeval.rankings import RANKINGS, spec
+from wildeval.rankings.layout import LowCategory
 from wildeval.wild import parse_wild, wild_text
 
 
@@ -37,6 +39,10 @@ def register(commands: Any) -> None:
     p.add_argument("--opponents", type=int_in(1, 25), default=None,
                    help="opponents holding random hands (as many cards as the hand)")
     add_settings(p, wild_help='wild ranks, e.g. "2"')
+    lows = [name for name in RANKINGS if spec(name).codec.category_type is LowCategory]
+    p.add_argument("--low", default=None, choices=lows,
+                   help="split each pot high (--ranking) and low: %(choices)s (Omaha hi/lo: --ranking omaha "
+                        "--low omaha_low8); win is then a whole pot, tie a part of one")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="count every deal (the default; fails if there are too many)")
     how.add_argument("--stderr", type=_fraction, default=None, metavar="E",
@@ -111,7 +117,7 @@ def run_field(args: argparse.Namespace) -> int:
 def _words(error: ValueError) -> ValueError:
     """An error of the package in the command line's words."""
     text = str(error)
-    for name in ("trials", "seed", "stderr", "stage", "game", "wild", "ranking", "board_size", "dead", "board"):
+    for name in ("trials", "seed", "stderr", "stage", "game", "wild", "ranking", "board_size", "dead", "board", "low"):
         text = text.replace(f"{name}=", "--" + name.replace("_", "-"))
     return ValueError(text.replace("exact=False or --trials", "--trials"))
 
@@ -130,7 +136,8 @@ def _header(args: argparse.Namespace, results: list[Any], unicode: bool) -> str:
         how = "one deal" if deals == 1 else f"every one of {deals:,} deals"
     else:
         how = f"{deals:,} sampled deals" + (f" (seed {args.seed})" if args.seed is not None else "")
-    return f"{args.ranking}, {wild}; {board}; {how}"
+    ranking = args.ranking if args.low is None else f"{args.ranking} high, {args.low} low"
+    return f"{ranking}, {wild}; {board}; {how}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -156,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"hand {i} is empty")
     settings = dict(board=args.board, dead=args.dead, board_size=args.board_size, ranking=args.ranking,
                     wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
-                    seed=args.seed if args.trials or args.stderr else None, stderr=args.stderr)
+                    seed=args.seed if args.trials or args.stderr else None, stderr=args.stderr, low=args.low)
     try:
         total = args.trials or (None if args.stderr is not None else _deals(players, settings))
         with client_for(args) as client:
@@ -209,4 +216,5 @@ def _deals(players: list[str], settings: dict[str, Any]) -> int | None:
         return None
     dealt = sum(map(len, cards)) + len(parse_cards(settings["board"])) + len(parse_cards(settings["dead"]))
     left = settings["board_size"] - len(parse_cards(settings["board"]))
-    return math.comb(52 - dealt, left) if 0 <= left <= 52 - dealt else None
+    deck = len(spec(settings["ranking"]).deck)
+    return math.comb(deck - dealt, left) if 0 <= left <= deck - dealt else None

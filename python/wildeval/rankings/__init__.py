@@ -15,7 +15,7 @@ the reference :mod:`wildeval.reference`, the odds and the command line.
 >>> spec("razz")
 Traceback (most recent call last):
 ...
-ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi, short_deck, short_deck_straight_beats_trips, omaha
+ValueError: unknown ranking 'razz'; choose one of high, low27, low_a5, three_card_poker, badugi, short_deck, short_deck_straight_beats_trips, omaha, omaha_low8
 
 Adding a ranking on the Python side is one row here (in ``BUILT_IN``), one codec (a module of
 this package) and one reference module (a module of :mod:`wildeval.reference`); see
@@ -33,6 +33,7 @@ from wildeval.rankings.badugi import BADUGI
 from wildeval.rankings.high import HIGH
 from wildeval.rankings.layout import Codec
 from wildeval.rankings.lowball import LOW27, LOW_A5
+from wildeval.rankings.omaha_low import OMAHA_LOW8
 from wildeval.rankings.short_deck import SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS
 from wildeval.rankings.three_card_poker import THREE_CARD_POKER
 
@@ -40,7 +41,7 @@ __all__ = ["BUILT_IN", "CARD_COUNTS", "RANKINGS", "Ranking", "RankingSpec", "han
            "spec", "unregister"]
 
 Ranking = Literal["high", "low27", "low_a5", "three_card_poker", "badugi", "short_deck",
-                  "short_deck_straight_beats_trips", "omaha"]
+                  "short_deck_straight_beats_trips", "omaha", "omaha_low8"]
 """The names of the built-in rankings, for type checkers (a test checks it against the registry
 and the C++ core's list)."""
 
@@ -54,7 +55,8 @@ class RankingSpec:
     ``lowest_card``: the lowest card of its deck, which runs from there to the ace of spades
     (16 for short deck: sixes up); ``board_cards``: for a ranking whose hand is two parts that
     play apart (Omaha: two of the hole cards and three of the board), the board's fewest and
-    most cards, ``min_cards`` and ``max_cards`` being the hole's (None: one part)."""
+    most cards, ``min_cards`` and ``max_cards`` being the hole's (None: one part), and
+    ``five_card_ranking``, the ranking that values the five cards it plays as its own value."""
 
     name: str
     min_cards: int
@@ -65,6 +67,7 @@ class RankingSpec:
     value_name: str = ""  # "" means "<name> hand value"
     lowest_card: int = 0
     board_cards: tuple[int, int] | None = None
+    five_card_ranking: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():
@@ -113,7 +116,9 @@ BUILT_IN = (
     RankingSpec("short_deck_straight_beats_trips", 5, 7, False, SHORT_DECK_STRAIGHT_BEATS_TRIPS,
                 "wildeval.reference.short_deck_straight_beats_trips", lowest_card=16),
     RankingSpec("omaha", 4, 6, False, HIGH, "wildeval.reference.omaha", value_name="hand value",
-                board_cards=(3, 5)),
+                board_cards=(3, 5), five_card_ranking="high"),
+    RankingSpec("omaha_low8", 4, 6, False, OMAHA_LOW8, "wildeval.reference.omaha_low8",
+                value_name="eight-or-better low value", board_cards=(3, 5), five_card_ranking="low_a5"),
 )
 _REGISTRY: dict[str, RankingSpec] = {row.name: row for row in BUILT_IN}
 RANKINGS: tuple[str, ...] = tuple(_REGISTRY)

@@ -20,8 +20,8 @@ import enum
 from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
-__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "AnyCategory", "BadugiCategory", "Category", "Codec", "nibbles", "pack",
-           "ranks_well_formed"]
+__all__ = ["CATEGORY_SHIFT", "LOW_BASE", "AnyCategory", "BadugiCategory", "Category", "Codec", "LowCategory", "nibbles",
+           "pack", "ranks_well_formed"]
 
 CATEGORY_SHIFT = 20
 LOW_BASE = 10 << CATEGORY_SHIFT  # a lowball value is LOW_BASE minus the hand's "high"-style value
@@ -54,9 +54,17 @@ class BadugiCategory(enum.IntEnum):
     BADUGI = 3
 
 
-AnyCategory = Category | BadugiCategory
+class LowCategory(enum.IntEnum):
+    """The categories of an eight-or-better low half (Omaha hi/lo's "omaha_low8"): none qualifies,
+    or a low (five ranks from the ace to the eight)."""
+
+    NO_LOW = 0
+    LOW = 1
+
+
+AnyCategory = Category | BadugiCategory | LowCategory
 """A category of any ranking: :class:`Category` for the poker rankings, :class:`BadugiCategory`
-for badugi."""
+for badugi, :class:`LowCategory` for an eight-or-better low half."""
 
 
 def pack(category: int, ranks: Sequence[int]) -> int:
@@ -79,7 +87,7 @@ def ranks_well_formed(ks: Sequence[int], n_ranks: int) -> bool:
     return all(1 <= k <= 13 for k in ks[:n_ranks]) and not any(ks[n_ranks:])
 
 
-C = TypeVar("C", Category, BadugiCategory)
+C = TypeVar("C", Category, BadugiCategory, LowCategory)
 
 
 class Codec(abc.ABC, Generic[C]):
