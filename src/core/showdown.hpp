@@ -49,8 +49,9 @@ public:
     static constexpr std::size_t kBlock = 512;
 
     Showdown(const Evaluator& ev, const EquityDeal& deal)
-        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_), split_(ev.spec().split()),
-          low_(deal.low) {
+        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
+        split_ = ev.spec().split();
+        low_ = deal.low;
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
         board_ = board;
         if (split_) {  // hole cards apart from the boards (Omaha): each player's hands, one board row a deal

@@ -20,7 +20,8 @@ namespace {
 // The ranks of the straight whose top card is `top` (3 = the five, for A-2-3-4-5).
 constexpr uint32_t straight_window(int top) { return top == 3 ? 0x100Fu : (0x1Fu << (top - 4)); }
 
-class Omaha final : public RankingOf<Omaha> {
+// Not a RankingOf: there is no census of it (census() refuses).
+class Omaha final : public Ranking {
 public:
     Omaha() : parts_(0), tables_(generated<OmahaTables>()), flush_(generated<RankTables>().flush_table(true, 0)) {}
 
