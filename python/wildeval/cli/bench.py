@@ -149,7 +149,7 @@ _RANKING_ROWS: tuple[tuple[str, str, str | None, int], ...] = (
     ('three_card_poker, wild "3"', "three_card_poker", "3", 3), ("badugi", "badugi", None, 4),
     ("short_deck", "short_deck", None, 7), ("short_deck, 5 cards", "short_deck", None, 5),
     ("omaha PLO4, board of 5", "omaha", None, 4), ("omaha PLO5, board of 5", "omaha", None, 5),
-    ("omaha PLO6, board of 5", "omaha", None, 6),
+    ("omaha PLO6, board of 5", "omaha", None, 6), ("omaha_low8 PLO4, board of 5", "omaha_low8", None, 4),
 )
 # timings: the natural batch (3), wide rows (3) and their read floor, the rankings, the per-call
 # rows (4), the reference, import time; then the peers
