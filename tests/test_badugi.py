@@ -40,7 +40,7 @@ def hands(draw: st.DrawFn) -> list[int]:
     return draw(st.lists(st.sampled_from(deck), min_size=4, max_size=4, unique=True))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(a=hands(), b=hands())
 def test_order_equals_the_definition(a: list[int], b: list[int]) -> None:
     ev = Evaluator("badugi")

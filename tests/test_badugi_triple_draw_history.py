@@ -65,7 +65,8 @@ def test_pokerkit_plays_the_variant_as_fixed_limit_badugi() -> None:
 
 @pytest.mark.parametrize("unlimited", [False, True])
 def test_short_stack_hands_replay_or_are_marked(unlimited: bool) -> None:
-    hands = random_hands(400 if unlimited else 1000, seed=6, unlimited=unlimited, game=BADUGI)
+    # the same model as deuce-to-seven (tests/test_triple_draw_history.py replays more of it)
+    hands = random_hands(300 if unlimited else 500, seed=6, unlimited=unlimited, game=BADUGI)
     hhs = list(HandHistory.loads_all(dumps_all(phh_fields(h) for h in hands)))
     marked = 0
     for hand, hh in zip(hands, hhs):

@@ -26,7 +26,7 @@ def deals(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     return cards[:n_hole], cards[n_hole:]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(deal=deals())
 def test_low_equals_the_reference(deal: tuple[list[int], list[int]]) -> None:
     hole, board = deal
