@@ -20,10 +20,10 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from wildeval.rankings import hand_sizes, spec
 from wildeval.rankings.layout import Category
 from wildeval.rankings.short_deck import SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS, ShortDeckCodec
 from wildeval.reference.hands import Solution
+from wildeval.reference.parsing import hand_of
 
 __all__ = ["cards_of", "classify_five", "five_cards_of", "solve_hand", "solve_short_deck"]
 
@@ -89,14 +89,8 @@ def _best(cards: Sequence[int], trips_beat_straights: bool) -> tuple[Solution, t
 
 def solve_short_deck(cards: Sequence[int], trips_beat_straights: bool = True) -> Solution:
     """The best short deck hand of 5 to 7 natural cards, sixes to aces."""
-    name = "short_deck" if trips_beat_straights else "short_deck_straight_beats_trips"
-    row = spec(name)
-    if len(cards) not in row.card_counts:
-        raise ValueError(f"the {name} ranking takes {hand_sizes(name)} cards, {len(cards)} were given")
-    for c in cards:
-        if c not in row.deck:
-            raise ValueError(row.not_in_deck(c))
-    return _best(cards, trips_beat_straights)[0]
+    checked = hand_of(list(cards), "short_deck" if trips_beat_straights else "short_deck_straight_beats_trips")
+    return _best(checked, trips_beat_straights)[0]
 
 
 def five_cards_of(cards: Sequence[int], solution: Solution, trips_beat_straights: bool = True) -> list[tuple[int, int]]:
