@@ -1,4 +1,4 @@
-"""The ``wildeval`` command: eval, census, odds, chart, bench, simulate, play."""
+"""The ``wildeval`` command: eval, census, odds, chart, bench, simulate, play, solve."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 import wildeval
-from wildeval.cli import bench, chart, evaluate, games, odds
+from wildeval.cli import bench, chart, evaluate, games, odds, solve
 from wildeval.cli.common import ArgumentParser
 
 __all__ = ["main"]
@@ -23,7 +23,7 @@ def build_parser() -> ArgumentParser:
     parser.add_argument("--version", action="version", version=f"wildeval {wildeval.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=ArgumentParser)
-    for module in (evaluate, odds, chart, bench, games):
+    for module in (evaluate, odds, chart, bench, games, solve):
         module.register(commands)
     return parser
 

@@ -1,0 +1,165 @@
+"""``wildeval solve``: the weakest hand to stay in with at each stage of a guts game, against
+players who play as well (:mod:`wildeval.games.guts.solver`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from wildeval.cli.common import int_in, output_file, whole_number
+from wildeval.cli.progress import add_quiet, bar
+from wildeval.games.guts.rules import PRESETS
+
+__all__ = ["register"]
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+_BEFORE = ("nobody in before", "one in before", "two or more in before")
+
+
+def register(commands: Any) -> None:
+    p = commands.add_parser(
+        "solve", help="when to stay in at a guts game, against players who play as well",
+        description="Solve a guts game for its number of players: the strategy every player can play "
+                    "without any one gaining by playing otherwise (a threshold per stage, pot, state of "
+                    "legs and place in the declarations; docs/solver.md says what is modelled). Prints, "
+                    "per stage, the weakest hand to stay in with and the chance that a hand is that good. "
+                    "A running tab only (table stakes are not modelled).")
+    p.add_argument("game", choices=sorted(PRESETS), metavar="GAME", help="the guts game: %(choices)s")
+    p.add_argument("--players", type=int_in(2, 7), default=4, help="number of players (default 4)")
+    p.add_argument("--legs", default=None, metavar="YOURS,THEIRS...",
+                   help="the legs (at the streak game: stage wins in a row) you and the others hold, yours first: "
+                        "1,0,2,0 (default: none)")
+    p.add_argument("--round", type=int_in(1), default=1,
+                   help="the round (its pot: every player's ante each round so far; default 1)")
+    rules = p.add_argument_group("table rules (default: the game's own)")
+    rules.add_argument("--declare", choices=("in-turn", "simultaneous"), default=None,
+                       help="declare in turn from the dealer's left, or everyone at once")
+    rules.add_argument("--three-card", choices=("groups", "poker"), default=None,
+                       help="rank a three-card high stage by groups or as three-card poker")
+    rules.add_argument("--legs-to-win", type=int_in(1, 20), default=None, metavar="N",
+                       help="the legs that win the pot (a legs game)")
+    rules.add_argument("--ante", type=int_in(1, 1_000_000), default=None, help="each player's ante per round")
+    rules.add_argument("--max-payment", type=int_in(1, 1_000_000_000), default=None, metavar="N",
+                       help="no single payment larger than N")
+    work = p.add_argument_group("the solver")
+    work.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0)")
+    work.add_argument("--sweeps", type=int_in(2, 10_000), default=40, help="sweeps (default 40)")
+    work.add_argument("--deals", type=int_in(1_000, 10_000_000), default=200_000,
+                      help="deals dealt once to learn from (default 200,000)")
+    work.add_argument("--rows", type=int_in(16, 1_000_000), default=1024,
+                      help="deals played per stage, round and state in each sweep (default 1,024)")
+    work.add_argument("--exploitability", type=int_in(2, 10_000_000), default=None, metavar="GAMES",
+                      nargs="?", const=20_000,
+                      help="also measure the strategy's exploitability on GAMES fresh games (default 20,000)")
+    p.add_argument("--save", default=None, metavar="FILE",
+                   help="write the whole strategy as JSON (every stage, pot, state and place)")
+    p.add_argument("--json", action="store_true", help="print the thresholds as JSON")
+    add_quiet(p)
+    p.set_defaults(run=run)
+
+
+def _rules(args: argparse.Namespace) -> dict[str, Any]:
+    base = PRESETS[args.game]
+    changes: dict[str, Any] = {}
+    if args.declare is not None:
+        changes["declaration"] = args.declare.replace("-", "_")
+    if args.three_card is not None:
+        if not any(st.cards == 3 and st.ranking == "high" for st in base.stages):
+            raise ValueError(f"--three-card: {args.game} has no three-card high stage")
+        changes["three_card_ranking"] = "three_card_poker" if args.three_card == "poker" else "groups"
+    if args.legs_to_win is not None:
+        if base.win_by != "legs":
+            raise ValueError(f"--legs-to-win: {args.game} is won by stage wins in a row, not legs")
+        changes["win_count"] = args.legs_to_win
+    if args.ante is not None:
+        changes["ante"] = args.ante
+    if args.max_payment is not None:
+        changes["max_payment"] = args.max_payment
+    return changes
+
+
+def _legs(args: argparse.Namespace, goal: int) -> list[int]:
+    if args.legs is None:
+        return [0] * args.players
+    try:
+        counts = [int(x) for x in args.legs.replace(" ", "").split(",")]
+    except ValueError:
+        raise ValueError(f"--legs: {args.legs!r} is not counts separated by commas, yours first (1,0,2,0)") from None
+    if len(counts) != args.players:
+        raise ValueError(f"--legs: {len(counts)} counts for {args.players} players (--players); give one each, "
+                         "yours first")
+    if any(not 0 <= c < goal for c in counts):
+        raise ValueError(f"--legs: each count is 0 to {goal - 1} (at {goal} the game is won), not {args.legs}")
+    if PRESETS[args.game].win_by == "streak" and sum(1 for c in counts if c) > 1:
+        raise ValueError("--legs: at the streak game only one player holds a streak at a time")
+    return counts
+
+
+def _place(seat: int | None, ins: int | None) -> str:
+    if seat is None:
+        return "everyone at once"
+    if seat == 1:
+        return "1st to declare"
+    return f"{_ORDINALS[seat - 1]}, {_BEFORE[ins or 0]}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from wildeval.games.guts.rules import table_rules
+    from wildeval.games.guts.solver import exploitability, solve
+
+    rules = table_rules(args.game, _rules(args))
+    if args.players > rules.max_players:
+        raise ValueError(f"--players: {args.game} takes 2 to {rules.max_players} players, not {args.players}")
+    legs = _legs(args, rules.win_count)
+    if args.save is not None:
+        from wildeval.cli.common import check_writable
+
+        check_writable(args.save)
+    with bar(args.sweeps, f"solve {args.game}", quiet=args.quiet, unit=" sweeps") as progress:
+        strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows, seed=args.seed,
+                         progress=progress.advance)
+    measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
+                                                                        seed=args.seed + 1)
+    if args.save is not None:
+        with output_file(args.save) as out:
+            out.write(strategy.dumps() + "\n")
+    shown = strategy.thresholds_at(legs, round=args.round)
+    mode = "declaring in turn" if rules.declaration == "in_turn" else "declaring at once"
+    counted = "legs" if rules.win_by == "legs" else "stage wins in a row"
+    if args.json:
+        data: dict[str, Any] = {
+            "game": args.game, "players": args.players, "declaration": rules.declaration,
+            "legs": legs, "round": args.round, "pot": args.players * rules.ante * args.round,
+            "stages": [{"stage": s + 1, "label": rules.stage_label(s),
+                        "thresholds": [t.to_json() for t in shown if t.stage == s + 1]}
+                       for s in range(len(rules.stages))],
+            "seconds": round(strategy.seconds, 3),
+            "settings": strategy.to_json()["settings"],
+        }
+        if measured is not None:
+            data["exploitability"] = {"per_deal": measured.per_deal, "stderr": measured.stderr,
+                                      "games": measured.games, "deals_per_game": measured.deals_per_game}
+        print(json.dumps(data, indent=2))
+        return 0
+    others = ", ".join(map(str, legs[1:]))
+    print(f"{args.game} at {args.players} players, {mode}; {counted}: you {legs[0]}, the others {others}; "
+          f"round {args.round} (pot {args.players * rules.ante * args.round:,})")
+    st = strategy.settings
+    print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
+          f"{st.deals:,} deals, seed {st.seed})")
+    width = max(len(_place(t.seat, t.ins_before)) for t in shown)
+    hand_width = max(len(t.hand) for t in shown)
+    for s in range(len(rules.stages)):
+        print(f"\nStage {s + 1}: {rules.stage_label(s)}")
+        for t in shown:
+            if t.stage == s + 1:
+                stays = ("never in" if t.value is None else "always in" if t.strength == 0.0 else
+                         f"stays in {100 * t.stays_in:5.1f} %")
+                print(f"  {_place(t.seat, t.ins_before):<{width}}  {t.hand:<{hand_width}}  {stays}")
+    if measured is not None:
+        print(f"\n{measured.line()}")
+    if args.save is not None:
+        print(f"\nStrategy written to {args.save}.", file=sys.stderr)
+    return 0

@@ -1,0 +1,97 @@
+"""Whole games played by strategies on fresh deals, many at once: how the solver's strategies
+are measured.
+
+:func:`play_games` plays complete games of a table's rules, every seat following its own
+thresholds (hand values per stage, state of legs and context), with what the solver's model
+leaves out put back: each round is one deal, so a player's stages hold the same cards; the deal
+moves left each round; every player antes every round, so the pot grows; each payment is the
+pot as it stands (or ``max_payment``); the pot goes to the player who reaches the goal. A game
+still undecided after ``max_rounds`` rounds gives everyone their antes back, as the engine does
+at its round cap. Chips are counted as the engine counts them (:class:`GamesPlayed`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from wildeval.games.guts.rules import GutsRules
+from wildeval.games.guts.solver.deals import Deals
+from wildeval.games.guts.solver.model import States, Table, declare, settle
+from wildeval.seeds import child_seed
+
+__all__ = ["GamesPlayed", "play_games"]
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class GamesPlayed:
+    """Per game: each seat's ``chips`` won less lost and anted, the ``pots`` (the sum of the pot
+    over the game's deals, in chips) and the ``rounds`` dealt; ``undecided`` games hit the cap."""
+
+    chips: Floats
+    pots: Floats
+    rounds: Ints
+    undecided: int
+
+
+def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], games: int, seed: int,
+               max_rounds: int = 200) -> GamesPlayed:
+    """``games`` games of ``rules`` at ``players`` seats; seat ``i`` stays in from
+    ``bars[seats[i], stage, state, context]`` (hand values). Game ``g`` is first dealt by seat
+    ``g % players``; round ``r`` of every game is dealt from the seed's child ``r``, row ``g``,
+    so two runs of the same seed see the same cards in the same game and round whatever the
+    players do (their differences are the strategies')."""
+    table = Table.of(rules, players)
+    states = States(table)
+    n, ante = players, rules.ante
+    legs = np.zeros((n, games), dtype=np.int64)
+    chips = np.zeros((n, games))
+    pot = np.zeros(games)
+    pots = np.zeros(games)
+    rounds = np.zeros(games, dtype=np.int64)
+    alive = np.ones(games, dtype=np.bool_)
+    dealer = np.arange(games) % n
+    strategy_of_seat = np.asarray(seats, dtype=np.int64)
+    kept_rounds = bars.shape[2]  # rounds from the last one on play the last one's thresholds
+    stage_bars = [bars[:, s].reshape(-1, *bars.shape[3:]) for s in range(table.stages)]
+    for r in range(max_rounds):
+        act = np.flatnonzero(alive)
+        if act.size == 0:
+            break
+        deals = Deals.dealt(rules, n, games, seed=child_seed(seed, r))
+        chips[:, act] -= ante
+        pot[act] += n * ante
+        pots[act] += pot[act]
+        rounds[act] += 1
+        seat_at = (dealer[act] + 1 + np.arange(n)[:, None]) % n  # the seat at each place (places x games)
+        cols = np.arange(act.size)
+        mine = legs[seat_at, act]
+        which = strategy_of_seat[seat_at] * kept_rounds + np.minimum(rounds[act] - 1, kept_rounds - 1)
+        live = np.ones(act.size, dtype=np.bool_)
+        for s in range(table.stages):
+            values = deals.values[act, :, s].T[seat_at, cols]
+            ins, _ = declare(table, stage_bars[s], values, states.index(np.minimum(mine, table.goal - 1)),
+                             which=which)
+            ins &= live
+            pay, after, winner = settle(table, ins, values, mine)
+            amount = pot[act] if rules.max_payment is None else np.minimum(pot[act], rules.max_payment)
+            chips[seat_at, act] += pay * amount
+            mine = after
+            won = winner >= 0
+            if won.any():
+                who = seat_at[winner[won], cols[won]]
+                chips[who, act[won]] += pot[act[won]]
+                pot[act[won]] = 0.0
+                alive[act[won]] = False
+                live &= ~won
+        legs[seat_at, act] = mine
+        dealer[act] = (dealer[act] + 1) % n
+    open_ = np.flatnonzero(alive)
+    if open_.size:  # the round cap: everyone's antes back
+        chips[:, open_] += rounds[open_] * ante
+    return GamesPlayed(chips.T.copy(), pots, rounds, int(open_.size))

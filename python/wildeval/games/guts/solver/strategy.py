@@ -1,0 +1,206 @@
+"""Solved strategies: :func:`solve` makes one, :class:`Strategy` holds it and says it in words.
+
+A strategy is, for every stage, round (pot size), state of legs and declaration context, the
+weakest hand that stays in (a strength on the stage's :class:`~wildeval.games.guts.solver.deals.Scale`
+and the hand value it stands for). Every player plays it (the game is the same from every seat).
+
+>>> strategy = solve("three-five-seven", players=2, sweeps=8, deals=20_000, rows=256)
+
+Two players declaring in turn: per stage, the first to declare, then the second after an out and
+after an in.
+
+>>> [t.stage for t in strategy.thresholds_at(legs=(0, 0))]
+[1, 1, 1, 2, 2, 2, 3, 3, 3]
+>>> Strategy.from_json(strategy.to_json()).to_json() == strategy.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wildeval.games.guts.rules import GutsRules, table_rules
+from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
+from wildeval.games.guts.solver.iterate import Solution, _bars, iterate
+from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
+
+__all__ = ["Settings", "Strategy", "Threshold", "solve"]
+
+Floats = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a strategy was solved: ``deals`` dealt once (seeded by ``seed``), ``sweeps`` sweeps
+    of ``rows`` deals per stage, round and state, ``rounds`` rounds told apart (the last stands
+    for every later one), and the update's ``step`` and ``bandwidth``."""
+
+    deals: int = 200_000
+    sweeps: int = 40
+    rows: int = 1024
+    rounds: int = 4
+    seed: int = 0
+    step: float = 0.5
+    bandwidth: float = 0.05
+
+    def __post_init__(self) -> None:
+        for name in ("deals", "sweeps", "rows", "rounds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be an int >= 1, not {value!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ValueError(f"seed must be an int, not {self.seed!r}")
+        if not 0 < self.step <= 1 or not 0 < self.bandwidth <= 1:
+            raise ValueError("step and bandwidth must be in (0, 1]")
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """The weakest hand that stays in at one stage and context: its ``strength`` (the share of
+    random hands it beats), ``value`` (None: no hand stays in), ``hand`` in words, and
+    ``stays_in``: the chance that a random hand is at least as good."""
+
+    stage: int  # 1-based
+    seat: int | None  # 1-based place in the declarations; None when everyone declares at once
+    ins_before: int | None  # 0, 1 or 2 (two or more); None when everyone declares at once
+    strength: float
+    value: int | None
+    hand: str
+    stays_in: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in ("stage", "seat", "ins_before", "strength", "value", "hand",
+                                               "stays_in")}
+
+
+@dataclass(frozen=True, eq=False)
+class Strategy:
+    """A solved strategy of ``rules`` at ``players`` seats: ``thresholds[stage, round, state,
+    context]`` (strengths) and ``values[stage, round, state]`` (what a player expects from the
+    start of that stage to the game's end, in antes), made with ``settings`` in ``seconds``."""
+
+    rules: GutsRules
+    players: int
+    thresholds: Floats
+    values: Floats
+    settings: Settings
+    seconds: float = 0.0
+    _bars: list[Any] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def table(self) -> Table:
+        return Table.of(self.rules, self.players)
+
+    @property
+    def states(self) -> States:
+        return States(self.table)
+
+    @property
+    def solution(self) -> Solution:
+        return Solution(self.thresholds, self.values)
+
+    def bars(self) -> npt.NDArray[np.int64]:
+        """The thresholds as hand values, ``[stage, round, state, context]``
+        (:data:`~wildeval.games.guts.solver.deals.NEVER`: none stays in); made once."""
+        if not self._bars:
+            scales = [Scale.of(self.rules, s) for s in range(len(self.rules.stages))]
+            self._bars.append(_bars(scales, self.thresholds))
+        return self._bars[0]  # type: ignore[no-any-return]
+
+    def state_of(self, legs: Sequence[int]) -> int:
+        """The state number of a player holding ``legs[0]`` legs (or a streak) while the
+        others hold the rest."""
+        counts = [int(x) for x in legs]
+        if len(counts) != self.players:
+            raise ValueError(f"legs: {self.players} counts (yours first), not {len(counts)}")
+        top = self.rules.win_count - 1
+        if any(not 0 <= x <= top for x in counts):
+            raise ValueError(f"legs: each count is 0 to {top} (at {self.rules.win_count} the game is won), "
+                             f"not {', '.join(map(str, counts))}")
+        return self.states.find(counts[0], tuple(sorted(counts[1:])))
+
+    def stays_in(self, stage: int, value: int, legs: Sequence[int], *, round: int = 1, seat: int = 0,
+                 ins_before: int = 0) -> bool:
+        """Whether a hand of ``value`` stays in at ``stage`` (0-based) in ``round`` (1-based),
+        from declaration place ``seat`` (0-based; ignored when everyone declares at once) after
+        ``ins_before`` declared in."""
+        ctx = seat * CONTEXTS_IN_TURN + min(ins_before, CONTEXTS_IN_TURN - 1) if self.table.in_turn else 0
+        r = min(round, self.thresholds.shape[1]) - 1
+        return bool(value >= self.bars()[stage, r, self.state_of(legs), ctx])
+
+    def thresholds_at(self, legs: Sequence[int], *, round: int = 1) -> list[Threshold]:
+        """Every stage's thresholds for a player holding ``legs[0]`` while the others hold the
+        rest, in ``round`` (1-based): one per stage when everyone declares at once, else one per
+        place and number of players in before (the places that can have them)."""
+        if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+            raise ValueError(f"round must be an int >= 1, not {round!r}")
+        state = self.state_of(legs)
+        r = min(round, self.thresholds.shape[1]) - 1
+        out = []
+        for s in range(len(self.rules.stages)):
+            scale = Scale.of(self.rules, s)
+            places = ([(None, None, 0)] if not self.table.in_turn else
+                      [(seat + 1, ins, seat * CONTEXTS_IN_TURN + ins)
+                       for seat in range(self.players) for ins in range(min(seat, CONTEXTS_IN_TURN - 1) + 1)])
+            for seat, ins, ctx in places:
+                value = int(self.bars()[s, r, state, ctx])
+                strength = float(self.thresholds[s, r, state, ctx])
+                if value == NEVER:
+                    out.append(Threshold(s + 1, seat, ins, 1.0, None, "no hand", 0.0))
+                elif strength == 0.0:
+                    out.append(Threshold(s + 1, seat, ins, 0.0, value, "any hand", 1.0))
+                else:
+                    out.append(Threshold(s + 1, seat, ins, strength, value, self.rules.describe(s, value),
+                                         scale.share_from(value)))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The strategy as JSON data (:meth:`from_json` reads it back)."""
+        return {
+            "rules": self.rules.to_dict(), "players": self.players,
+            "settings": {k: getattr(self.settings, k) for k in Settings.__dataclass_fields__},
+            "seconds": round(self.seconds, 3),
+            "thresholds": np.round(self.thresholds, 6).tolist(),
+            "values": np.round(self.values, 6).tolist(),
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Strategy:
+        rules = GutsRules.from_dict(data["rules"])
+        return Strategy(rules, int(data["players"]), np.asarray(data["thresholds"], dtype=np.float64),
+                        np.asarray(data["values"], dtype=np.float64), Settings(**data["settings"]),
+                        float(data.get("seconds", 0.0)))
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
+          deals: int = 200_000, sweeps: int = 40, rows: int = 1024, rounds: int = 4, seed: int = 0,
+          progress: Callable[[int], object] | None = None) -> Strategy:
+    """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
+    every player plays, each threshold one where staying in and going out are worth the same.
+
+    ``rules``: the table's settings (:func:`~wildeval.games.guts.rules.table_rules`); ``deals``
+    deals are dealt once from ``seed`` and ``sweeps`` sweeps play ``rows`` of them per stage,
+    round and state of legs (:mod:`~wildeval.games.guts.solver.iterate`); ``rounds`` rounds
+    (pot sizes) are told apart. The same arguments give the same strategy. ``progress``, if
+    given, is called with 1 after each sweep.
+    """
+    table_of = game if isinstance(game, GutsRules) else table_rules(game, rules)
+    settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed)
+    started = time.perf_counter()
+    table = Table.of(table_of, players)
+    scales = [Scale.of(table_of, s) for s in range(table.stages)]
+    pool = Deals.dealt(table_of, players, deals, seed=seed)
+    solution = iterate(table, scales, pool, rounds=rounds, sweeps=sweeps, rows_per_state=rows,
+                       bandwidth=settings.bandwidth, step=settings.step, seed=seed + 1, progress=progress)
+    return Strategy(table_of, players, solution.thresholds, solution.values, settings,
+                    time.perf_counter() - started)

@@ -1,0 +1,166 @@
+"""The guts solver: its toy against the closed form, its stage model against the engine's
+payments, its whole games against the engine's, its strategies, bot and command."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from wildeval.cli import main
+from wildeval.games.guts import GutsGame, arrange_deck, play_bots, preset
+from wildeval.games.guts.payments import stage_payments
+from wildeval.games.guts.solver import SolverBot, Strategy, exploitability, solve
+from wildeval.games.guts.solver import toy
+from wildeval.games.guts.solver.deals import deal_cards
+from wildeval.games.guts.solver.games import play_games
+from wildeval.games.guts.solver.model import States, Table, settle
+from wildeval.seeds import child_seed
+
+QUICK = {"sweeps": 6, "deals": 20_000, "rows": 128}
+
+
+@pytest.mark.parametrize(("gain", "loss"), [(0.25, 0.25), (0.5, 0.0)])
+def test_toy_threshold_is_the_closed_form(gain: float, loss: float) -> None:
+    assert abs(toy.solve(gain, loss, grid=800) - toy.equilibrium(gain, loss)) < 1e-3
+
+
+def test_toy_closed_form_is_an_equilibrium() -> None:
+    # at t*, the hand at the threshold gains nothing by staying in rather than going out, and a
+    # threshold either side gives a best response on the other side of it
+    for gain, loss in [(0.25, 0.25), (0.5, 0.0), (0.1, 0.6)]:
+        t = toy.equilibrium(gain, loss)
+        assert abs(gain * t - (1 - t) + loss * (1 - t)) < 1e-12
+        assert toy.solve(gain, loss, grid=200, sweeps=1, step=1e-9) == pytest.approx(0.5, abs=1e-6)
+    with pytest.raises(ValueError, match="gain and loss"):
+        toy.equilibrium(-0.1, 0.0)
+
+
+@pytest.mark.parametrize("payment", ["pot_to_each_winner", "lowest_pays_highest"])
+def test_stage_settlement_pays_as_the_engine_does(payment: str) -> None:
+    rules = preset("three-five-seven", payment=payment)
+    table = Table.of(rules, 5)
+    rng = np.random.default_rng(4)
+    ins = rng.random((5, 3000)) < 0.5
+    values = rng.integers(0, 4, (5, 3000))  # few values: many ties
+    pay, _, _ = settle(table, ins, values, np.zeros((5, 3000), dtype=np.int64))
+    names = [str(i) for i in range(5)]
+    for r in range(3000):
+        who = [names[i] for i in range(5) if ins[i, r]]
+        expected = np.zeros(5)
+        if len(who) >= 2:
+            _, _, payments = stage_payments(rules, who, {p: int(values[int(p), r]) for p in who}, pot=1, chips=None)
+            for p in payments:
+                expected[int(p["from"])] -= p["amount"]
+                expected[int(p["to"])] += p["amount"]
+        assert pay[:, r].tolist() == expected.tolist()
+
+
+def test_states_number_every_arrangement_of_legs() -> None:
+    table = Table.of(preset("napalm"), 4)
+    states = States(table)
+    rng = np.random.default_rng(1)
+    legs = rng.integers(0, table.goal, (4, 500))
+    index = states.index(legs)
+    for r in range(500):
+        for seat in range(4):
+            others = tuple(sorted(int(x) for i, x in enumerate(legs[:, r]) if i != seat))
+            assert index[seat, r] == states.find(int(legs[seat, r]), others)
+    assert len(set(zip(states.own.tolist(), map(tuple, states.others.tolist())))) == len(states)
+    streaks = States(Table.of(preset("three-five-seven-onlinepoker"), 3))
+    assert len(streaks) == 1 + 4 + 4  # nobody on a streak, the player on one of 1-4, or another
+    with pytest.raises(ValueError, match="one player can hold a streak"):
+        streaks.find(1, (2, 0))
+
+
+def _engine_games(strategy: Strategy, games: int, seed: int, rounds_needed: int) -> list[list[int]]:
+    """The games of :func:`play_games`, played by the engine with a SolverBot at every seat on
+    the very same cards: each round's deck arranged to deal each seat its run of cards."""
+    rules, n = strategy.rules, strategy.players
+    names = [f"P{i}" for i in range(n)]
+    rounds = [deal_cards(games, n, rules.stages[-1].cards, child_seed(seed, r)) for r in range(rounds_needed)]
+    out = []
+    for g in range(games):
+        decks = [arrange_deck(rules, names, dealer=(g + r) % n, hands={names[i]: cards[g, i].tolist()
+                                                                       for i in range(n)})
+                 for r, cards in enumerate(rounds)]
+        game = play_bots(GutsGame(rules, names, decks=decks, dealer=g % n), {p: SolverBot(strategy) for p in names})
+        assert game.round <= rounds_needed
+        out.append([game.balances[p] for p in names])
+    return out
+
+
+@pytest.mark.parametrize(("game", "players", "changes"), [
+    ("three-five-seven", 3, {}),
+    ("crazy-three-five-seven", 4, {"declaration": "simultaneous", "max_payment": 6}),
+    ("three-five-seven-onlinepoker", 3, {}),
+    ("napalm", 2, {"ante": 2}),
+])
+def test_whole_games_are_the_engines(game: str, players: int, changes: dict[str, object]) -> None:
+    strategy = solve(game, players, rules=changes, **QUICK)
+    bars = strategy.bars()[None]
+    played = play_games(strategy.rules, players, bars, [0] * players, 60, seed=9)
+    assert played.undecided == 0
+    assert played.chips.tolist() == _engine_games(strategy, 60, seed=9, rounds_needed=int(played.rounds.max()))
+    assert np.all(played.chips.sum(axis=1) == 0)  # no chip created or lost
+
+
+def test_a_strategy_is_its_json_and_its_seed() -> None:
+    def solved(data: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in data.items() if k != "seconds"}  # what was solved, not how long it took
+
+    one = solve("three-five-seven", 3, **QUICK)
+    assert Strategy.from_json(json.loads(one.dumps())).dumps() == one.dumps()
+    assert solved(solve("three-five-seven", 3, **QUICK).to_json()) == solved(one.to_json())
+    assert solved(solve("three-five-seven", 3, seed=1, **QUICK).to_json()) != solved(one.to_json())
+    shown = one.thresholds_at([1, 0, 2])
+    assert [(t.stage, t.seat, t.ins_before) for t in shown[:6]] == [
+        (1, 1, 0), (1, 2, 0), (1, 2, 1), (1, 3, 0), (1, 3, 1), (1, 3, 2)]
+    for t in shown:
+        assert 0.0 <= t.stays_in <= 1.0 and t.hand
+    with pytest.raises(ValueError, match="3 counts"):
+        one.thresholds_at([0, 0])
+    with pytest.raises(ValueError, match="0 to 2"):
+        one.thresholds_at([3, 0, 0])
+
+
+def test_table_stakes_and_bad_tables_are_refused() -> None:
+    with pytest.raises(ValueError, match="running tab"):
+        solve("three-five-seven", 3, rules={"payment_policy": "table_stakes", "stack": 20}, **QUICK)
+    with pytest.raises(ValueError, match="2 to 7 players"):
+        solve("three-five-seven", 8, **QUICK)
+    strategy = solve("napalm", 2, **QUICK)
+    game = GutsGame(preset("three-five-seven"), ["A", "B"], seed=1)
+    with pytest.raises(Exception, match="solved for napalm"):
+        play_bots(game, {"A": SolverBot(strategy), "B": SolverBot(strategy)})
+
+
+def test_exploitability_finds_the_gain_against_always_in() -> None:
+    # everyone always in: a player who stays in only with good hands gains, and the measure sees it
+    strategy = solve("three-five-seven", 3, **QUICK)
+    always = Strategy(strategy.rules, 3, np.zeros_like(strategy.thresholds), strategy.values, strategy.settings)
+    bad = exploitability(always, games=4000, sweeps=3)
+    assert bad.per_deal > 10 * bad.stderr > 0
+    good = exploitability(solve("three-five-seven", 3, sweeps=30, deals=50_000, rows=512), games=4000, sweeps=3)
+    assert good.per_deal < bad.per_deal / 5
+
+
+def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["solve", "three-five-seven", "--players", "3", "--sweeps", "6", "--deals", "20000", "--rows", "128",
+            "--quiet"]
+    assert main(args + ["--legs", "1,0,2"]) == 0
+    text = capsys.readouterr().out
+    assert "legs: you 1, the others 0, 2" in text and "Stage 3: 7 cards, high, sevens wild" in text
+    assert "1st to declare" in text and "3rd, two or more in before" in text
+    assert main(args + ["--json", "--declare", "simultaneous"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [len(s["thresholds"]) for s in data["stages"]] == [1, 1, 1]
+    assert data["stages"][0]["thresholds"][0]["seat"] is None
+    for bad, message in ([["--legs", "1,0"], "--legs: 2 counts for 3 players"],
+                         [["--legs", "3,0,0"], "--legs: each count is 0 to 2"],
+                         [["--legs", "x"], "--legs: 'x' is not counts"]):
+        assert main(args + bad) == 2
+        assert message in capsys.readouterr().err
+    assert main(["solve", "three-five-seven-onlinepoker", "--legs-to-win", "3", "--quiet"]) == 2
+    assert "--legs-to-win: three-five-seven-onlinepoker is won by stage wins in a row" in capsys.readouterr().err
