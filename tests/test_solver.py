@@ -164,3 +164,30 @@ def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str])
         assert message in capsys.readouterr().err
     assert main(["solve", "three-five-seven-onlinepoker", "--legs-to-win", "3", "--quiet"]) == 2
     assert "--legs-to-win: three-five-seven-onlinepoker is won by stage wins in a row" in capsys.readouterr().err
+
+
+def test_solver_bots_in_simulate_and_play(tmp_path: pytest.TempPathFactory) -> None:
+    import io
+
+    from wildeval.games.guts import simulate
+    from wildeval.games.guts.terminal import play
+    from wildeval.games.table import read_records
+
+    strategy = solve("three-five-seven", 3, **QUICK)
+    outs = []
+    for _ in range(2):
+        out = io.StringIO()
+        summary = simulate("three-five-seven", players=3, count=30, seed=4, out=out, bots="solver,threshold,random",
+                           strategy=strategy)
+        assert summary.played == 30
+        outs.append(out.getvalue())
+    assert outs[0] == outs[1]  # same seed, same bytes
+    records = list(read_records(outs[0].splitlines()))
+    assert records[0]["bots"] == {"Bot 1": "solver", "Bot 2": "threshold(1-1/players)", "Bot 3": "random(0.5)"}
+    assert all(sum(r["result"]["balances"].values()) == 0 for r in records)
+    with pytest.raises(ValueError, match="2 bot kinds for 3 bots"):
+        simulate("three-five-seven", players=3, count=1, seed=0, out=io.StringIO(), bots="solver,random")
+    shown = io.StringIO()
+    assert play("three-five-seven", players=3, seed=2, stdin=io.StringIO("o\n" * 40 + "q\n"), stdout=shown,
+                bots=["solver", "solver"], strategy=strategy) == 0
+    assert "Leaving the table" in shown.getvalue()

@@ -42,6 +42,7 @@ def register(commands: Any) -> None:
                         "stacks (what --scheduler/--workers need; default one table)")
     p.add_argument("--out", default="-", help="output file (default: standard output)")
     add_rule_settings(p)
+    add_bots(p, "Bot 1 first; default: threshold bots at odd-numbered seats, random bots at the others")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (played, unit, wins, seconds, out) instead of a line")
     add_quiet(p)
@@ -58,8 +59,30 @@ def register(commands: Any) -> None:
     p.add_argument("--out", default=None,
                    help="save the session's history to this file, in the format simulate writes")
     add_rule_settings(p)
+    add_bots(p, "the bots after you; default: threshold bots")
     add_ascii(p)
     p.set_defaults(run=run_play)
+
+
+def add_bots(p: argparse.ArgumentParser, which: str) -> None:
+    p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
+                   help=f"guts games: the bots, one kind for all or one per bot ({which}): threshold, random or "
+                        "solver (plays the solved strategy; solved first, seconds at a few players)")
+
+
+def bot_settings(args: argparse.Namespace, bots: int) -> dict[str, Any]:
+    """``--bots`` as the games' ``bots=`` argument (nothing when it was not given); ValueError in
+    the flag's words."""
+    if args.bots is None:
+        return {}
+    if GAMES[args.game] != "wildeval.games.guts":
+        raise ValueError(f"--bots: the bots' kinds are for the guts games, not {args.game}")
+    from wildeval.games.guts.bots import bot_kinds
+
+    try:
+        return {"bots": bot_kinds(args.bots, bots)}
+    except ValueError as error:
+        raise ValueError(f"--bots: {error}") from None
 
 
 _GUTS_FLAGS = ("declare", "three_card", "ante", "legs", "table_stakes", "max_payment")
@@ -139,6 +162,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json and args.out == "-":
         raise ValueError("--json prints the summary to standard output: give --out FILE for the records")
     extra: dict[str, Any] = {} if rules is None else {"rules": rules}
+    extra.update(bot_settings(args, args.players))
     if args.tables is not None and unit_of(args.game) != "hands":
         raise ValueError(f"--tables is for the draw games: the games of {args.game} are independent already")
     if args.tables is not None:
@@ -179,6 +203,7 @@ def run_play(args: argparse.Namespace) -> int:
     unicode = shows_suits(args)
     rules = rule_settings(args)
     extra: dict[str, Any] = {} if rules is None else {"rules": rules}
+    extra.update(bot_settings(args, args.players - 1))
     if isinstance(sys.stdin, io.TextIOWrapper):  # any bytes typed are an answer (one not understood)
         sys.stdin.reconfigure(errors="replace")
     if args.out is None:

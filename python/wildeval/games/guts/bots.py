@@ -50,8 +50,8 @@ from wildeval.sampling import random_hands
 if TYPE_CHECKING:
     from wildeval.games.guts.engine import GutsGame
 
-__all__ = ["AnyBot", "Bot", "DeclaringBot", "RandomBot", "StrengthTable", "ThresholdBot", "ask_bot", "due",
-           "play_bots", "table_bots"]
+__all__ = ["AnyBot", "BOT_KINDS", "Bot", "DeclaringBot", "RandomBot", "StrengthTable", "ThresholdBot", "ask_bot",
+           "bot_kinds", "due", "play_bots", "seat_bots", "table_bots"]
 
 
 class Bot(Protocol):
@@ -195,6 +195,49 @@ def table_bots(names: Sequence[str], seed: int, table: StrengthTable) -> dict[st
             bots[name] = ThresholdBot(table)
         else:
             bots[name] = RandomBot(random.Random(f"{seed}/{name}"))
+    return bots
+
+
+BOT_KINDS = ("threshold", "random", "solver")
+"""The bots a table can seat by name: :class:`ThresholdBot` (its default bar), :class:`RandomBot`
+(in half the time) and :class:`~wildeval.games.guts.solver.SolverBot` (the solved strategy)."""
+
+
+def bot_kinds(kinds: str | Sequence[str], seats: int) -> list[str]:
+    """One bot kind per seat: ``kinds`` is one kind for every seat or one per seat, as a list or
+    as text separated by commas (``"solver,threshold"``); ValueError naming what is wrong.
+
+    >>> bot_kinds("solver", 3), bot_kinds("solver, random,threshold", 3)
+    (['solver', 'solver', 'solver'], ['solver', 'random', 'threshold'])
+    """
+    given = [k.strip() for k in kinds.split(",")] if isinstance(kinds, str) else [str(k) for k in kinds]
+    unknown = [k for k in given if k not in BOT_KINDS]
+    if unknown:
+        raise ValueError(f"unknown bot kind {unknown[0]!r}; the kinds are {', '.join(BOT_KINDS)}")
+    if len(given) == 1:
+        return given * seats
+    if len(given) != seats:
+        raise ValueError(f"{len(given)} bot kinds for {seats} bots: give one kind for all, or one for each")
+    return given
+
+
+def seat_bots(names: Sequence[str], kinds: Sequence[str], seed: int, table: StrengthTable,
+              strategy: object = None) -> dict[str, Bot]:
+    """Bots of ``kinds`` (:func:`bot_kinds`) for the players ``names``; a random bot's generator
+    is seeded by ``seed`` and its player's name (as :func:`table_bots`' are), a solver bot plays
+    ``strategy`` (a :class:`~wildeval.games.guts.solver.Strategy` for this table)."""
+    bots: dict[str, Bot] = {}
+    for name, kind in zip(names, kinds):
+        if kind == "threshold":
+            bots[name] = ThresholdBot(table)
+        elif kind == "random":
+            bots[name] = RandomBot(random.Random(f"{seed}/{name}"))
+        else:
+            from wildeval.games.guts.solver import SolverBot, Strategy  # the solver plays these games
+
+            if not isinstance(strategy, Strategy):
+                raise ValueError("a solver bot needs the table's solved strategy")
+            bots[name] = SolverBot(strategy)
     return bots
 
 

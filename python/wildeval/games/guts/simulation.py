@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from wildeval.games import Summary
-from wildeval.games.guts.bots import StrengthTable, play_bots, table_bots
+from wildeval.games.guts.bots import StrengthTable, bot_kinds, play_bots, seat_bots, table_bots
 from wildeval.games.guts.engine import GutsGame
 from wildeval.games.guts.history import game_record
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, table_rules
@@ -60,27 +60,31 @@ def game_seed(seed: int, number: int) -> int:
     return child_seed(seed, number)
 
 
-def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int,
-                stop: int) -> Iterator[tuple[str, str | None]]:
+def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int, stop: int,
+                kinds: Sequence[str] | None = None, strategy: object = None) -> Iterator[tuple[str, str | None]]:
     """Games ``first`` to ``stop`` (0-based) of a simulation: each one's JSON line and winner."""
     table = StrengthTable()
     for g in range(first, stop):
         number_seed = game_seed(seed, g)
-        bots = table_bots(names, number_seed, table)
+        bots = (table_bots(names, number_seed, table) if kinds is None
+                else seat_bots(names, kinds, number_seed, table, strategy))
         state = play_bots(GutsGame(rules, list(names), seed=number_seed, dealer=g % len(names)), bots)
         yield record_line(game_record(state, g + 1, bots)), state.winner
 
 
-def _games_task(task: tuple[dict[str, Any], tuple[str, ...], int, int, int]) -> list[tuple[str, str | None]]:
+def _games_task(task: tuple[dict[str, Any], tuple[str, ...], int, int, int, list[str] | None, object]
+                ) -> list[tuple[str, str | None]]:
     """One task of a distributed simulation: a range of games, each one's line and winner (the
-    rules travel as their dict, which is all a GutsRules pickles as anyway)."""
-    rules, names, seed, first, stop = task
-    return list(_play_games(GutsRules.from_dict(rules), names, seed, first, stop))
+    rules travel as their dict, which is all a GutsRules pickles as anyway; a solver bot's
+    strategy travels solved)."""
+    rules, names, seed, first, stop, kinds, strategy = task
+    return list(_play_games(GutsRules.from_dict(rules), names, seed, first, stop, kinds, strategy))
 
 
 def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
              rules: GutsRules | Mapping[str, Any] | None = None,
-             progress: Callable[[int], object] | None = None, client: Any = None) -> Summary:
+             progress: Callable[[int], object] | None = None, client: Any = None,
+             bots: str | Sequence[str] | None = None, strategy: object = None) -> Summary:
     """Bots play ``count`` complete games of ``game``; one JSON line per game on ``out``.
 
     Each record is a replayable history (:func:`replay`; cards as text such as ``"3h Kc Kd"``,
@@ -100,21 +104,33 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
     ranges per worker are held at once): the same bytes as without ``client``. ``progress`` is
     then called with each range's games as it ends. Each record is written with one
     ``out.write`` call, so an interruption leaves whole records behind.
+
+    ``bots``: the bots' kinds (:func:`~wildeval.games.guts.bots.bot_kinds`: ``"solver"`` for
+    every seat, or one per seat, ``"solver,threshold,threshold"``); by default even seats play
+    threshold bots and odd seats random bots. A solver bot plays the strategy
+    :func:`~wildeval.games.guts.solver.solve` finds for the table with its default settings,
+    solved once before the first game (seconds at a few players, minutes at seven), unless
+    ``strategy`` gives one solved for this table.
     """
     rules, n = rules_and_players(game, players, rules)
     count = check_int("count (games)", count, 0)
     seed = check_int("seed", seed, -(2**63))
     names = tuple(f"Bot {i + 1}" for i in range(n))
+    kinds = None if bots is None else bot_kinds(bots, n)
+    if kinds is not None and "solver" in kinds and strategy is None:
+        from wildeval.games.guts.solver import solve  # the solver plays these games
+
+        strategy = solve(rules, n)
     wins = dict.fromkeys(names, 0)
     no_winner = 0
     if client is None:
-        played: Iterator[tuple[str, str | None]] = _play_games(rules, names, seed, 0, count)
+        played: Iterator[tuple[str, str | None]] = _play_games(rules, names, seed, 0, count, kinds, strategy)
         step: Callable[[int], object] | None = progress
     else:
         from wildeval.dask import map_ordered
 
         settings = rules.to_dict()
-        tasks = [(settings, names, seed, first, min(first + _GAMES_PER_TASK, count))
+        tasks = [(settings, names, seed, first, min(first + _GAMES_PER_TASK, count), kinds, strategy)
                  for first in range(0, count, _GAMES_PER_TASK)]
         done = None if progress is None else (lambda task: progress(task[4] - task[3]))
         played = (game for part in map_ordered(client, _games_task, tasks, progress=done) for game in part)

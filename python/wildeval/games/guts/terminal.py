@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from wildeval.games.guts.bots import Bot, StrengthTable, ThresholdBot, ask_bot, due
+from wildeval.games.guts.bots import Bot, StrengthTable, ask_bot, bot_kinds, due, seat_bots
 from wildeval.games.guts.engine import GutsGame
 from wildeval.games.guts.history import game_record, replay
 from wildeval.games.guts.rules import GutsRules
@@ -112,8 +112,15 @@ class _Session:
 
     def __init__(self, game: str, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
                  history: TextIO | None, unicode: bool | None,
-                 rules: GutsRules | Mapping[str, Any] | None = None) -> None:
+                 rules: GutsRules | Mapping[str, Any] | None = None,
+                 bots: str | Sequence[str] | None = None, strategy: object = None) -> None:
         self.rules, n = rules_and_players(game, players, rules)
+        self.kinds = ["threshold"] * (n - 1) if bots is None else bot_kinds(bots, n - 1)
+        self.strategy = strategy
+        if "solver" in self.kinds and strategy is None:
+            from wildeval.games.guts.solver import solve  # the solver plays these games
+
+            self.strategy = solve(self.rules, n)
         if seed is None:
             seed = random.Random().getrandbits(32)
         self.seed = check_int("seed", seed, -(2**63))
@@ -143,7 +150,7 @@ class _Session:
         term.say(_settings_line(rules))
         while True:
             game_seed = master.getrandbits(63)
-            self.bots = {p: ThresholdBot(table) for p in self.names[1:]}
+            self.bots = seat_bots(self.names[1:], self.kinds, game_seed, table, self.strategy)
             state = GutsGame(rules, self.names, seed=game_seed, dealer=self.finished % len(self.names))
             self.state = state
             if not self.play_game(state):
@@ -318,7 +325,8 @@ class _Session:
 
 def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: TextIO,
          history: TextIO | None = None, unicode: bool | None = None,
-         rules: GutsRules | Mapping[str, Any] | None = None) -> int:
+         rules: GutsRules | Mapping[str, Any] | None = None, bots: str | Sequence[str] | None = None,
+         strategy: object = None) -> int:
     """Play ``game`` in the terminal, as ``You``, against ``players - 1`` bots (``Bot 1``, ...);
     returns 0 (130 after Ctrl-C).
 
@@ -330,11 +338,13 @@ def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: Te
     (its ``result`` then has ``"end": null``; :func:`replay` accepts it). ``unicode`` shows the
     cards with suit symbols (``3♥ K♣``) or as ``3h Kc``; None: symbols only if ``stdout`` can
     encode them; the ten is ``T`` either way, in cards and descriptions. ``rules``: the
-    table's settings, as for :func:`simulate`.
+    table's settings, as for :func:`simulate`. ``bots``: the bots' kinds, one for all or one per
+    bot (:func:`~wildeval.games.guts.bots.bot_kinds`; default threshold bots); a solver bot's
+    strategy is solved before the first deal (or ``strategy`` is one solved for this table).
 
     After every payment the payer's and the receiver's balances are shown, and every balance
     after each stage; at each declaration, what staying in risks; after each game, the session's
     total so far.
     """
-    session = _Session(game, players, seed, stdin, stdout, history, unicode, rules)
+    session = _Session(game, players, seed, stdin, stdout, history, unicode, rules, bots, strategy)
     return guarded(session.run, stdout, session.leave)
