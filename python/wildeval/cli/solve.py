@@ -48,8 +48,9 @@ def register(commands: Any) -> None:
     work.add_argument("--sweeps", type=int_in(2, 10_000), default=40, help="sweeps (default 40)")
     work.add_argument("--deals", type=int_in(1_000, 10_000_000), default=200_000,
                       help="deals dealt once to learn from (default 200,000)")
-    work.add_argument("--rows", type=int_in(16, 1_000_000), default=1024,
-                      help="deals played per stage, round and state in each sweep (default 1,024)")
+    work.add_argument("--rows", type=int_in(16, 1_000_000), default=None,
+                      help="deals played per stage, round and state in each sweep (default 1,024, fewer at "
+                           "tables with many states of legs)")
     work.add_argument("--exploitability", type=int_in(2, 10_000_000), default=None, metavar="GAMES",
                       nargs="?", const=20_000,
                       help="also measure the strategy's exploitability on GAMES fresh games (default 20,000)")

@@ -32,7 +32,7 @@ from wildeval.seeds import child_seed
 __all__ = ["Exploitability", "SHIFTS", "exploitability"]
 
 
-SHIFTS = (-0.1, -0.03, 0.03, 0.1)
+SHIFTS = (-0.05, 0.05)
 """The moves of one stage's thresholds tried as deviations beside the model's best response."""
 
 
@@ -41,7 +41,7 @@ class Exploitability:
     """``per_deal`` (pots a deal) and its ``stderr``, from ``games`` paired games of
     ``deals_per_game`` deals on average, ``undecided`` of them at the round cap; ``per_game``:
     the gain in antes a game; ``deviation``: which deviation gained most on the games that chose
-    it (``"best response"``, or ``"stage 2 thresholds +0.03"``), measured again here on fresh ones;
+    it (``"best response"``, or ``"stage 2 thresholds +0.05"``), measured again here on fresh ones;
     ``response``: the model's best response."""
 
     per_deal: float

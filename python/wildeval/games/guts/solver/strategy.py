@@ -31,7 +31,10 @@ from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.iterate import Solution, _bars, iterate
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 
-__all__ = ["Settings", "Strategy", "Threshold", "solve"]
+__all__ = ["ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
+
+ROWS_PER_STAGE = 600_000
+"""The deals a sweep plays per stage at most by default (over every round and state of legs)."""
 
 Floats = npt.NDArray[np.float64]
 
@@ -183,21 +186,24 @@ class Strategy:
 
 
 def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
-          deals: int = 200_000, sweeps: int = 40, rows: int = 1024, rounds: int = 4, seed: int = 0,
+          deals: int = 200_000, sweeps: int = 40, rows: int | None = None, rounds: int = 4, seed: int = 0,
           progress: Callable[[int], object] | None = None) -> Strategy:
     """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
     every player plays, each threshold one where staying in and going out are worth the same.
 
     ``rules``: the table's settings (:func:`~wildeval.games.guts.rules.table_rules`); ``deals``
     deals are dealt once from ``seed`` and ``sweeps`` sweeps play ``rows`` of them per stage,
-    round and state of legs (:mod:`~wildeval.games.guts.solver.iterate`); ``rounds`` rounds
-    (pot sizes) are told apart. The same arguments give the same strategy. ``progress``, if
+    round and state of legs (:mod:`~wildeval.games.guts.solver.iterate`; by default 1,024, or
+    fewer where there are many states, :data:`ROWS_PER_STAGE` in all, at least 64); ``rounds``
+    rounds (pot sizes) are told apart. The same arguments give the same strategy. ``progress``, if
     given, is called with 1 after each sweep.
     """
     table_of = game if isinstance(game, GutsRules) else table_rules(game, rules)
-    settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed)
     started = time.perf_counter()
     table = Table.of(table_of, players)
+    if rows is None:
+        rows = min(1024, max(64, ROWS_PER_STAGE // (rounds * len(States(table)))))
+    settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed)
     scales = [Scale.of(table_of, s) for s in range(table.stages)]
     pool = Deals.dealt(table_of, players, deals, seed=seed)
     solution = iterate(table, scales, pool, rounds=rounds, sweeps=sweeps, rows_per_state=rows,

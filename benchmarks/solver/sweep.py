@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Solve every guts preset at every player count, both ways of declaring, and measure each.
+
+    python benchmarks/solver/sweep.py [--games N] [--workers N] [--only GAME] [--json FILE]
+
+Prints the machine, then one Markdown row per table: the seconds to solve (default settings),
+the exploitability (pots a deal, its standard error, the deviation that found it) and the deals a
+game; the table docs/solver.md shows. ``--workers N`` solves N tables at a time on a local Dask
+cluster (``pip install 'wildeval[dask]'``); the times are then each task's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import platform
+import sys
+
+from wildeval.games.guts.solver.sweep import Measured, every_table, sweep
+
+
+def machine() -> str:
+    model, flags = platform.processor() or "unknown CPU", ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name") and model == (platform.processor() or "unknown CPU"):
+                    model = line.split(":", 1)[1].strip()
+                if line.startswith("flags"):
+                    have = set(line.split(":", 1)[1].split())
+                    flags = " ".join(x for x in ("avx2", "bmi2", "avx512f", "avx512vbmi", "avx512_vnni") if x in have)
+                    break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores ({flags or 'flags unknown'}), Python {platform.python_version()}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20_000, help="games per deviation measured (default 20,000)")
+    parser.add_argument("--workers", type=int, default=0, help="solve on a local Dask cluster of N workers")
+    parser.add_argument("--only", default=None, help="one preset")
+    parser.add_argument("--json", default=None, help="also write the results as JSON")
+    args = parser.parse_args()
+    tables = [t for t in every_table() if args.only in (None, t[0])]
+    print(f"machine: {machine()}")
+    print("| game | players | declaring | solve (s) | exploitability (pots a deal) | found by | deals a game |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+
+    def show(m: Measured) -> None:
+        print(m.row(), flush=True)
+
+    if args.workers:
+        from distributed import Client, LocalCluster
+
+        with LocalCluster(n_workers=args.workers, threads_per_worker=1) as cluster, Client(cluster) as client:
+            results = sweep(tables, client=client, games=args.games, progress=show)
+    else:
+        results = sweep(tables, games=args.games, progress=show)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"machine": machine(), "tables": [dataclasses.asdict(r) for r in results]}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
