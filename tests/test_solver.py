@@ -206,3 +206,21 @@ def test_the_solver_page_examples() -> None:
     for i, block in enumerate(blocks):
         runner.run(doctest.DocTestParser().get_doctest(block, {}, f"docs/solver.md block {i}", "solver.md", 0))
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_chart_marks_the_solver_thresholds(capsys: pytest.CaptureFixture[str]) -> None:
+    from wildeval.chart import class_at, field_chart
+
+    args = ["chart", "--game", "three-five-seven", "--stage", "1", "--solver", "2", "--deals", "5000", "--quiet"]
+    assert main(args) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("solver: ")]
+    assert [line.split(":")[1].strip() for line in lines] == ["1st to declare", "2nd, one in before"]
+    assert main(args + ["--json"]) == 0
+    marks = json.loads(capsys.readouterr().out)["solver"]
+    chart = field_chart("three-five-seven", 1, [1], deals=5000, seed=0)
+    from wildeval.values import Category
+
+    for mark in marks:  # the class a threshold marks is of that very hand's category
+        assert chart.classes[class_at(chart, mark["value"])].category == Category(mark["value"] >> 20)
+    assert main(["chart", "--versus", "AA", "--solver", "2", "--quiet"]) == 2
+    assert "--solver marks a guts stage's chart" in capsys.readouterr().err

@@ -58,7 +58,7 @@ from wildeval.rankings.words import RANK_NAMES as _NAMES
 from wildeval.seeds import check_seed, entropy
 from wildeval.values import LOW_BASE, Category
 
-__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "Chart", "HandClass", "class_name", "field_chart",
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "Chart", "HandClass", "class_at", "class_name", "field_chart",
            "parse_opponents", "plot", "pyplot", "write_csv"]
 
 DEFAULT_DEALS = 1_000_000
@@ -326,10 +326,29 @@ def pyplot() -> Any:
     return plt
 
 
-def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 900), format: str = "png") -> None:
+def class_at(chart: Chart, value: int) -> int:
+    """The place on the chart's x axis (0 = its weakest class) of the class that a hand of
+    ``value`` belongs to: that class, or the weakest one above it if the deals never held it.
+
+    >>> data = field_chart("three-five-seven", 1, [1], deals=20_000, seed=1)
+    >>> from wildeval import Evaluator
+    >>> data.classes[class_at(data, Evaluator("high", "3")([0, 5, 9]))].name   # 2c 3d 4d: 3 wild, a pair of fours
+    'Pair of fours'
+    """
+    key = int(_keys(np.asarray([value], dtype=np.int32), chart.ranking)[0])
+    keys = [c.key for c in chart.classes]
+    for i, k in enumerate(keys):
+        if k >= key:
+            return i
+    return len(keys) - 1
+
+
+def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 900), format: str = "png",
+         marks: Iterable[tuple[int, str]] = ()) -> None:
     """Draw the chart (one line per opponent count, the classes along the x axis from the weakest
-    to the strongest) into a file or binary stream, ``size`` pixels wide and high. Needs
-    matplotlib (``pip install 'wildeval[plot]'``)."""
+    to the strongest) into a file or binary stream, ``size`` pixels wide and high; ``marks``:
+    hand values to mark with a labelled dashed line at their class (the solver's thresholds).
+    Needs matplotlib (``pip install 'wildeval[plot]'``)."""
     plt = pyplot()
     width, height = size
     fig, ax = plt.subplots(figsize=(width / 100, height / 100), dpi=100, layout="constrained")
@@ -343,6 +362,10 @@ def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 90
                       if chart.classes[i].category != chart.classes[i - 1].category]
         for b in boundaries:
             ax.axvline(b - 0.5, color="0.85", linewidth=0.8, zorder=0)
+        for n, (value, label) in enumerate(marks):
+            at = class_at(chart, value)
+            ax.axvline(at, color="0.3", linestyle="--", linewidth=1.0, zorder=1)
+            ax.text(at + 0.15, 97 - 5 * (n % 8), label, fontsize=8, color="0.2", va="top")
         ax.set_xticks(x)
         ax.set_xticklabels([c.name for c in chart.classes], rotation=90,
                            fontsize=max(4.0, min(9.0, 900 / max(1, len(chart.classes)))))

@@ -45,6 +45,10 @@ def register(commands: Any) -> None:
                         help='draw the 13x13 grid of every starting hand\'s equity against RANGE, e.g. "QQ+,AKs" '
                              "(pairs on the diagonal, suited above it, offsuit below)")
     versus.add_argument("--board", default="", help="the board for --versus (default: preflop)")
+    p.add_argument("--solver", type=int_in(2, 7), default=None, metavar="PLAYERS",
+                   help="mark the solver's thresholds at this stage for PLAYERS players (no legs yet, the first "
+                        "round): where the first to declare stays in from, and each later place after one "
+                        "player in (wildeval solve tells more)")
     p.add_argument("--opponents", default=None, metavar="K or LOW-HIGH",
                    help="opponent counts, one line each: 1-6 or 3 (default: 1 to the game's most, 6)")
     p.add_argument("--out", default=None, metavar="FILE.png",
@@ -134,13 +138,38 @@ def _write(args: argparse.Namespace, csv: Callable[[Any], None], image: Callable
             print(f"{summary}: wrote {', '.join(written)}")
 
 
+def _solver_marks(args: argparse.Namespace) -> list[tuple[int, str]]:
+    """--solver's thresholds at the chart's stage: (hand value, label) for the first to declare and
+    each later place after one player in (declaring at once: the one threshold)."""
+    if args.solver is None:
+        return []
+    from wildeval.games.guts.rules import preset
+    from wildeval.games.guts.solver import solve
+
+    rules = preset(args.game)
+    if args.solver > rules.max_players:
+        raise ValueError(f"--solver: {args.game} takes 2 to {rules.max_players} players, not {args.solver}")
+    strategy = solve(rules, args.solver)
+    marks = []
+    for t in strategy.thresholds_at([0] * args.solver):
+        if t.stage != args.stage or t.value is None or (t.seat not in (None, 1) and t.ins_before != 1):
+            continue
+        place = "at once" if t.seat is None else "1st to declare" if t.seat == 1 else f"{t.seat}th, one in before"
+        place = place.replace("2th", "2nd").replace("3th", "3rd")
+        marks.append((t.value, f"{place}: {t.hand}"))
+    return marks
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.solver is not None and args.versus is not None:
+        raise ValueError("--solver marks a guts stage's chart (--game, --stage), not the --versus grid")
     if args.versus is not None:
         return run_grid(args)
     if args.game is None or args.stage is None:
         raise ValueError("give --game and --stage (a guts stage), or --versus RANGE (the hold'em grid)")
     if args.board:
         raise ValueError("--board is for --versus")
+    marks = _solver_marks(args)
     args.deals = args.deals or DEFAULT_DEALS
     most = max_opponents(args.game)
     counts = parse_opponents(args.opponents or f"1-{most}", most)
@@ -153,8 +182,10 @@ def run(args: argparse.Namespace) -> int:
         chart = field_chart(args.game, args.stage, counts, deals=args.deals, seed=args.seed,
                             progress=progress.advance, client=client)
     _write(args, lambda stream: write_csv(chart, stream),
-           lambda image: plot(chart, image, size=size, format=cast(str, image_format)), chart.to_dict,
-           lambda: text_table(chart),
+           lambda image: plot(chart, image, size=size, format=cast(str, image_format), marks=marks),
+           lambda: dict(chart.to_dict(), **({"solver": [{"value": v, "place": label} for v, label in marks]}
+                                            if marks else {})),
+           lambda: text_table(chart) + "".join(f"\nsolver: {label}" for _, label in marks),
            f"{len(chart.classes)} hand classes, {len(counts)} opponent count{'s' if len(counts) > 1 else ''}, "
            f"{chart.deals:,} deals")
     return 0

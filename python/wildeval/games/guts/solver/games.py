@@ -40,12 +40,14 @@ class GamesPlayed:
 
 
 def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], games: int, seed: int,
-               max_rounds: int = 200) -> GamesPlayed:
+               max_rounds: int = 200, visits: Ints | None = None) -> GamesPlayed:
     """``games`` games of ``rules`` at ``players`` seats; seat ``i`` stays in from
     ``bars[seats[i], stage, state, context]`` (hand values). Game ``g`` is first dealt by seat
     ``g % players``; round ``r`` of every game is dealt from the seed's child ``r``, row ``g``,
     so two runs of the same seed see the same cards in the same game and round whatever the
-    players do (their differences are the strategies')."""
+    players do (their differences are the strategies'). ``visits[stage, round, state]``, if
+    given, counts every seat's declarations by the state it declared in (rounds from the
+    strategies' last on counted as the last)."""
     table = Table.of(rules, players)
     states = States(table)
     n, ante = players, rules.ante

@@ -29,10 +29,13 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import Deals, Scale
+from wildeval.games.guts.solver.games import play_games
 from wildeval.games.guts.solver.model import States, Table, declare, settle
 
-__all__ = ["Solution", "best_response", "iterate", "stage_rows"]
+__all__ = ["MIN_ROWS", "Solution", "VISIT_GAMES", "allocate", "best_response", "indifference_step", "iterate",
+           "play_rows", "stage_rows"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -63,11 +66,12 @@ class StageRows:
     pot: Floats
 
 
-def _arrange(states: States, rounds: int, rows_per_state: int,
+def _arrange(states: States, rounds: int, rows_per_state: int | Ints,
              rng: np.random.Generator) -> tuple[Ints, Ints, Ints, Ints]:
-    """Rows for every round and state of legs, ``rows_per_state`` each: the player's own count at
-    a random seat, the others' counts at the other seats in random order. Returns (round from
-    0, state of legs, seat, legs as seats x rows)."""
+    """Rows for every round and state of legs, ``rows_per_state`` each (or ``rows_per_state[i]``
+    for round and state ``i = round * len(states) + state``): the player's own count at a random
+    seat, the others' counts at the other seats in random order. Returns (round from 0, state of
+    legs, seat, legs as seats x rows)."""
     n = states.table.players
     both = np.repeat(np.arange(rounds * len(states)), rows_per_state)
     rnd, state = np.divmod(both, len(states))
@@ -84,7 +88,7 @@ def _arrange(states: States, rounds: int, rows_per_state: int,
 
 
 def stage_rows(table: Table, states: States, deals: Deals, stage: int, bars: Ints, next_values: Floats,
-               rows_per_state: int, rng: np.random.Generator) -> StageRows:
+               rows_per_state: int | Ints, rng: np.random.Generator) -> StageRows:
     """Stage ``stage`` played on fresh rows (:func:`_arrange`, each a random deal of ``deals``)
     for every round and state of legs (:func:`play_rows`)."""
     rnd, state, seat, legs = _arrange(states, bars.shape[0], rows_per_state, rng)
@@ -161,11 +165,33 @@ def _next_values(values: Floats, s: int) -> Floats:
     return nxt
 
 
+VISIT_GAMES = 2000
+"""Whole games played every few sweeps to see which states play reaches, and how often."""
+
+MIN_ROWS = 16
+"""The fewest deals a sweep plays for any round and state (its value stays measured)."""
+
+
+def allocate(visits: Ints, budget: int) -> Ints:
+    """Deals per round and state for one stage, ``budget`` in all: :data:`MIN_ROWS` each, the rest
+    shared in proportion to how often whole games reached each (``visits``, flattened)."""
+    share = visits.reshape(-1).astype(np.float64)
+    spare = max(0, budget - MIN_ROWS * share.size)
+    if share.sum() == 0:
+        return np.full(share.size, MIN_ROWS + spare // share.size, dtype=np.int64)
+    return (MIN_ROWS + np.floor(spare * share / share.sum())).astype(np.int64)
+
+
 def iterate(table: Table, scales: list[Scale], deals: Deals, *, rounds: int, sweeps: int, rows_per_state: int,
-            bandwidth: float, step: float, seed: int, progress: Callable[[int], object] | None = None) -> Solution:
+            bandwidth: float, step: float, seed: int, progress: Callable[[int], object] | None = None,
+            rules: GutsRules | None = None) -> Solution:
     """The symmetric strategy and its values after ``sweeps`` sweeps (the later half averaged);
     ``rounds`` rounds are told apart (the pot grows by an ante from each player every round; the
-    last stands for every later one)."""
+    last stands for every later one). Each sweep plays ``rows_per_state`` deals per round and
+    state on average; with ``rules`` given, every fifth sweep plays :data:`VISIT_GAMES` whole
+    games with the strategy so far, and the next sweeps share the deals out by how often those
+    games reached each state (:func:`allocate`): the states play reaches most are measured
+    best."""
     states = States(table)
     s_count, c_count, x_count = table.stages, len(states), table.contexts
     rng = np.random.default_rng(seed)
@@ -174,16 +200,22 @@ def iterate(table: Table, scales: list[Scale], deals: Deals, *, rounds: int, swe
     kept_t = np.zeros_like(thresholds)
     kept_v = np.zeros_like(values)
     kept = 0
+    budget = rows_per_state * rounds * c_count
+    rows = np.full((s_count, rounds * c_count), rows_per_state, dtype=np.int64)
     for sweep in range(sweeps):
         eta = step / (1.0 + sweep / 10.0)
+        if rules is not None and sweep % 5 == 0 and sweep:
+            visits = np.zeros((s_count, rounds, c_count), dtype=np.int64)
+            play_games(rules, table.players, _bars(scales, thresholds)[None], [0] * table.players, VISIT_GAMES,
+                       seed=seed * 7919 + sweep, visits=visits)
+            rows = np.stack([allocate(visits[s], budget) for s in range(s_count)])
         for s in reversed(range(s_count)):
             bars = np.asarray(scales[s].weakest(thresholds[s]), dtype=np.int64)
-            r = stage_rows(table, states, deals, s, bars, _next_values(values, s), rows_per_state, rng)
+            r = stage_rows(table, states, deals, s, bars, _next_values(values, s), rows[s], rng)
             flat_bars = bars.reshape(rounds * c_count, x_count)
             stays = r.value >= flat_bars[r.state, r.context]
             got = np.where(stays, r.worth_in, r.worth_out)
-            values[s] = (np.bincount(r.state, got, minlength=rounds * c_count) / rows_per_state).reshape(
-                rounds, c_count)
+            values[s] = (np.bincount(r.state, got, minlength=rounds * c_count) / rows[s]).reshape(rounds, c_count)
             indifference_step(thresholds[s], r, x_count, eta, bandwidth)
         if sweep >= sweeps // 2:
             kept_t += thresholds

@@ -12,7 +12,8 @@ of the games): "per deal, in pots". Its standard error is the ratio's (the delta
 the games, paired).
 
 The figure is a lower bound: a deviation the search does not try might gain more. A figure
-within its standard error of zero, or below it, means that no deviation tried gains.
+within its standard error of zero means that no deviation tried gains measurably; 0 exactly, that
+none gained at all on the games that chose.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class Exploitability:
     """``per_deal`` (pots a deal) and its ``stderr``, from ``games`` paired games of
     ``deals_per_game`` deals on average, ``undecided`` of them at the round cap; ``per_game``:
     the gain in antes a game; ``deviation``: which deviation gained most on the games that chose
-    it (``"best response"``, or ``"stage 2 thresholds +0.05"``), measured again here on fresh ones;
+    it (``"best response"``, or ``"stage 2 thresholds +0.05"``), measured again here on fresh ones
+    (when none gains there, the figure is 0, staying with the strategy, and this says so);
     ``response``: the model's best response."""
 
     per_deal: float
@@ -75,7 +77,9 @@ def exploitability(strategy: Strategy, *, games: int = 20_000, seed: int = 1, sw
     """What one player gains against ``strategy`` by the best deviation found: the model's best
     response, or the strategy with one stage's thresholds moved by one of :data:`SHIFTS`. Each is
     played on ``games`` fresh games and the one that gains most there is played again on
-    ``games`` other fresh games, whose gain is the figure (so the choice does not flatter it).
+    ``games`` other fresh games, whose gain is the figure (so the choice does not flatter it). If
+    none gains on the first games, keeping the strategy (a gain of 0) is the best deviation
+    found, and the figure is 0.
     Everything is dealt from ``seed``, apart from the deals the strategy was solved on."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 2:
         raise ValueError(f"games must be an int >= 2, not {games!r}")
@@ -91,10 +95,14 @@ def exploitability(strategy: Strategy, *, games: int = 20_000, seed: int = 1, sw
             moved = strategy.thresholds.copy()
             moved[s] = np.clip(moved[s] + shift, 0.0, 1.0)
             tried[f"stage {s + 1} thresholds {shift:+g}"] = _bars(scales, moved)
-    choosing = {name: _gain(rules, n, np.stack([mine, bars]), games, child_seed(seed, 2))[0]
+    choosing = {name: _gain(rules, n, np.stack([mine, bars]), games, child_seed(seed, 2))
                 for name, bars in tried.items()}
-    chosen = max(choosing, key=lambda name: choosing[name])
+    chosen = max(choosing, key=lambda name: choosing[name][0])
+    response_strategy = Strategy(rules, n, response.thresholds, response.values, settings)
+    if choosing[chosen][0] <= 0:  # staying with the strategy (a gain of exactly 0) beats them all
+        _, _, _, deals, undecided = choosing[chosen]
+        return Exploitability(0.0, 0.0, 0.0, games, deals, undecided,
+                              f"none of the {len(tried)} deviations tried gains", response_strategy)
     per_deal, stderr, per_game, deals, undecided = _gain(rules, n, np.stack([mine, tried[chosen]]), games,
                                                           child_seed(seed, 3))
-    return Exploitability(per_deal, stderr, per_game, games, deals, undecided, chosen,
-                          Strategy(rules, n, response.thresholds, response.values, settings))
+    return Exploitability(per_deal, stderr, per_game, games, deals, undecided, chosen, response_strategy)

@@ -207,6 +207,7 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     scales = [Scale.of(table_of, s) for s in range(table.stages)]
     pool = Deals.dealt(table_of, players, deals, seed=seed)
     solution = iterate(table, scales, pool, rounds=rounds, sweeps=sweeps, rows_per_state=rows,
-                       bandwidth=settings.bandwidth, step=settings.step, seed=seed + 1, progress=progress)
+                       bandwidth=settings.bandwidth, step=settings.step, seed=seed + 1, progress=progress,
+                       rules=table_of)
     return Strategy(table_of, players, solution.thresholds, solution.values, settings,
                     time.perf_counter() - started)
