@@ -177,9 +177,9 @@ def allocate(visits: Ints, budget: int) -> Ints:
     shared in proportion to how often whole games reached each (``visits``, flattened)."""
     share = visits.reshape(-1).astype(np.float64)
     spare = max(0, budget - MIN_ROWS * share.size)
-    if share.sum() == 0:
-        return np.full(share.size, MIN_ROWS + spare // share.size, dtype=np.int64)
-    return (MIN_ROWS + np.floor(spare * share / share.sum())).astype(np.int64)
+    rows: Ints = (np.full(share.size, MIN_ROWS + spare // share.size, dtype=np.int64) if share.sum() == 0 else
+                  (MIN_ROWS + np.floor(spare * share / share.sum())).astype(np.int64))
+    return rows
 
 
 def iterate(table: Table, scales: list[Scale], deals: Deals, *, rounds: int, sweeps: int, rows_per_state: int,
