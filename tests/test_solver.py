@@ -224,3 +224,17 @@ def test_chart_marks_the_solver_thresholds(capsys: pytest.CaptureFixture[str]) -
         assert chart.classes[class_at(chart, mark["value"])].category == Category(mark["value"] >> 20)
     assert main(["chart", "--versus", "AA", "--solver", "2", "--quiet"]) == 2
     assert "--solver marks a guts stage's chart" in capsys.readouterr().err
+
+
+def test_visits_count_every_declaration_and_share_the_deals() -> None:
+    from wildeval.games.guts.solver.iterate import MIN_ROWS, allocate
+
+    strategy = solve("three-five-seven", 3, **QUICK)
+    visits = np.zeros((3, 4, len(strategy.states)), dtype=np.int64)
+    played = play_games(strategy.rules, 3, strategy.bars()[None], [0] * 3, 500, seed=3, visits=visits)
+    start = strategy.state_of([0, 0, 0])
+    assert visits[0, 0, start] == 3 * 500  # every game's first declarations, by all three seats
+    assert visits[0].sum() == 3 * int(np.minimum(played.rounds, 10_000).sum())  # a stage 1 every round
+    rows = allocate(visits[0], 10_000)
+    assert rows.min() >= MIN_ROWS and rows.sum() <= 10_000 and rows.argmax() == start
+    assert allocate(np.zeros(5, dtype=np.int64), 100).tolist() == [20] * 5

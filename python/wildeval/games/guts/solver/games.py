@@ -77,8 +77,11 @@ def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], gam
         live = np.ones(act.size, dtype=np.bool_)
         for s in range(table.stages):
             values = deals.values[act, :, s].T[seat_at, cols]
-            ins, _ = declare(table, stage_bars[s], values, states.index(np.minimum(mine, table.goal - 1)),
-                             which=which)
+            seen = states.index(np.minimum(mine, table.goal - 1))
+            ins, _ = declare(table, stage_bars[s], values, seen, which=which)
+            if visits is not None:
+                where = (np.minimum(rounds[act] - 1, visits.shape[1] - 1) * len(states) + seen)[:, live].ravel()
+                visits[s] += np.bincount(where, minlength=visits[s].size).reshape(visits[s].shape)
             ins &= live
             pay, after, winner = settle(table, ins, values, mine)
             amount = pot[act] if rules.max_payment is None else np.minimum(pot[act], rules.max_payment)

@@ -21,6 +21,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -97,11 +98,11 @@ class Strategy:
     seconds: float = 0.0
     _bars: list[Any] = field(default_factory=list, repr=False, compare=False)
 
-    @property
+    @cached_property
     def table(self) -> Table:
         return Table.of(self.rules, self.players)
 
-    @property
+    @cached_property
     def states(self) -> States:
         return States(self.table)
 
