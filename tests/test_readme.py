@@ -23,9 +23,9 @@ def test_readme_commands_are_what_ci_runs() -> None:
     assert first_block is not None
     lines = [line.split("#")[0].strip() for line in first_block.group(1).splitlines() if line.strip()]
     assert lines[0].startswith("pip install . && wildeval bench")
-    assert lines[1] == 'pip install ".[test]" && pytest'
+    assert lines[1] == 'pip install ".[test]" && pytest -n auto'
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert 'pip install ".[test]"' in ci and "\npytest\n" in ci
+    assert 'pip install ".[test]"' in ci and "\npytest -n auto\n" in ci
 
 
 def test_python_m_doctest_reads_the_readme_as_it_is() -> None:
