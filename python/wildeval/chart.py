@@ -46,7 +46,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -227,14 +227,14 @@ def field_chart(
     squares = np.zeros((3, n_k, width))  # per group: sum w^2, sum w n, sum n^2
     groups = min(GROUPS, deals)
     bounds = [deals * g // groups for g in range(groups + 1)]
-    tasks = [(ranking, wild, flush_duplicates, n_cards, counts, seeded, g, bounds[g], bounds[g + 1],
-              threads if client is None else threads or 1) for g in range(groups)]
+    tasks = [_GroupTask(ranking, wild, flush_duplicates, n_cards, counts, seeded, g, bounds[g], bounds[g + 1],
+                        threads if client is None else threads or 1) for g in range(groups)]
     if client is None:
         results: Iterable[npt.NDArray[np.float64]] = (_group(task, progress) for task in tasks)
     else:
         from wildeval.dask import map_ordered
 
-        step = None if progress is None else (lambda task: progress(task[8] - task[7]))
+        step = None if progress is None else (lambda task: progress(task.stop - task.start))
         results = map_ordered(client, _group, tasks, progress=step)
     for group in results:  # in group order, wherever they were computed
         totals += group
@@ -264,7 +264,20 @@ def field_chart(
                  opponents=counts, deals=deals, seed=seed, classes=tuple(classes))
 
 
-_GroupTask = tuple[Ranking, "str | None", bool, int, tuple[int, ...], "int | list[int]", int, int, int, "int | None"]
+class _GroupTask(NamedTuple):
+    """One group of a chart's deals: the stage's settings, the opponent ``counts``, the run's
+    ``seeded`` entropy, the group ``g`` and its deals ``start`` to ``stop``, and ``threads``."""
+
+    ranking: Ranking
+    wild: str | None
+    flush_duplicates: bool
+    n_cards: int
+    counts: tuple[int, ...]
+    seeded: int | list[int]
+    g: int
+    start: int
+    stop: int
+    threads: int | None
 
 
 def _group(task: _GroupTask, progress: Callable[[int], object] | None = None) -> npt.NDArray[np.float64]:

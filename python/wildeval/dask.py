@@ -35,7 +35,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, TypeVar, cast
+from typing import IO, Any, NamedTuple, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -157,7 +157,18 @@ def _evaluator(ranking: str, wild: str | None, flush_duplicates: bool) -> Evalua
     return Evaluator(ranking, wild, flush_duplicates=flush_duplicates)  # type: ignore[arg-type]
 
 
-def _census_of_sets(task: tuple[str, bool, int, tuple[str, ...], int | None]) -> list[list[int]]:
+class _CensusTask(NamedTuple):
+    """One task of a distributed census: the ranking and flush setting, the hand size, the wild
+    ``sets`` it counts and ``threads``."""
+
+    ranking: str
+    flush_duplicates: bool
+    n_cards: int
+    sets: tuple[str, ...]
+    threads: int | None
+
+
+def _census_of_sets(task: _CensusTask) -> list[list[int]]:
     ranking, flush_duplicates, n_cards, sets, threads = task
     return [list(_evaluator(ranking, wild, flush_duplicates)._census(n_cards, threads)) for wild in sets]
 
@@ -231,16 +242,16 @@ def census_all_wild_sets(
     threads = check_threads(threads)
     if per_task is None:
         per_task = 64 if n_cards <= 5 else 8 if n_cards == 6 else 1
-    tasks = [(ranking, flush_duplicates, n_cards, chosen[i:i + per_task], threads if client is None else threads or 1)
-             for i in range(0, len(chosen), per_task)]
+    tasks = [_CensusTask(ranking, flush_duplicates, n_cards, chosen[i:i + per_task],
+                         threads if client is None else threads or 1) for i in range(0, len(chosen), per_task)]
     rows: list[list[int]] = []
     if client is None:
         for task in tasks:
             rows += _census_of_sets(task)
             if progress is not None:
-                progress(len(task[3]))
+                progress(len(task.sets))
     else:
-        step = None if progress is None else (lambda task: progress(len(task[3])))
+        step = None if progress is None else (lambda task: progress(len(task.sets)))
         for result in map_ordered(client, _census_of_sets, tasks, progress=step):
             rows += result
     counts = np.array(rows, dtype=np.int64).reshape(len(chosen), len(Category))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from wildeval.cards import parse_cards
 from wildeval.evaluator import Evaluator, check_threads
@@ -147,8 +147,8 @@ def versus_field(
         from wildeval.dask import map_ordered
 
         assert trials is not None
-        tasks = [(ev.ranking, wild_text(ev.wild), ev.flush_duplicates, hand, opponents, trials, word,
-                  threads or 1, first) for first in range(0, -(-trials // _CHUNK), _CHUNKS_PER_CALL)]
+        tasks = [_FieldTask(ev.ranking, wild_text(ev.wild), ev.flush_duplicates, hand, opponents, trials, word,
+                            threads or 1, first) for first in range(0, -(-trials // _CHUNK), _CHUNKS_PER_CALL)]
         win = tie = lose = 0
         step = None if progress is None else (lambda task: progress(_deals_of(task)))
         for w, t, lo in map_ordered(client, _field_task, tasks, progress=step):
@@ -169,12 +169,24 @@ def versus_field(
                      stderr=None if exact else math.sqrt(p * (1 - p) / deals))
 
 
-_FieldTask = tuple[str, "str | None", bool, list[int], int, int, int, int, int]
+class _FieldTask(NamedTuple):
+    """One task of a distributed sample: the evaluator's settings, the hand and ``opponents``,
+    the run's ``trials`` and ``seed`` word, ``threads``, and its first chunk (``first``; it runs
+    :data:`_CHUNKS_PER_CALL` chunks from there)."""
+
+    ranking: str
+    wild: str | None
+    flush_duplicates: bool
+    hand: list[int]
+    opponents: int
+    trials: int
+    seed: int
+    threads: int
+    first: int
 
 
 def _deals_of(task: _FieldTask) -> int:
-    trials, first = task[5], task[8]
-    return max(0, min(trials, (first + _CHUNKS_PER_CALL) * _CHUNK) - first * _CHUNK)
+    return max(0, min(task.trials, (task.first + _CHUNKS_PER_CALL) * _CHUNK) - task.first * _CHUNK)
 
 
 def _field_task(task: _FieldTask) -> tuple[int, int, int]:

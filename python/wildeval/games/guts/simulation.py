@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from wildeval.games import Summary
 from wildeval.games.guts.bots import StrengthTable, bot_kinds, play_bots, seat_bots, table_bots
@@ -72,8 +72,21 @@ def _play_games(rules: GutsRules, names: Sequence[str], seed: int, first: int, s
         yield record_line(game_record(state, g + 1, bots)), state.winner
 
 
-def _games_task(task: tuple[dict[str, Any], tuple[str, ...], int, int, int, list[str] | None, object]
-                ) -> list[tuple[str, str | None]]:
+class _GamesTask(NamedTuple):
+    """A range of a distributed simulation's games: the rules (as their dict), the players'
+    names, the run's seed, games ``first`` to ``stop``, the bots' kinds (None: the default
+    table) and a solver bot's strategy."""
+
+    rules: dict[str, Any]
+    names: tuple[str, ...]
+    seed: int
+    first: int
+    stop: int
+    kinds: list[str] | None
+    strategy: object
+
+
+def _games_task(task: _GamesTask) -> list[tuple[str, str | None]]:
     """One task of a distributed simulation: a range of games, each one's line and winner (the
     rules travel as their dict, which is all a GutsRules pickles as anyway; a solver bot's
     strategy travels solved)."""
@@ -130,9 +143,9 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
         from wildeval.dask import map_ordered
 
         settings = rules.to_dict()
-        tasks = [(settings, names, seed, first, min(first + _GAMES_PER_TASK, count), kinds, strategy)
+        tasks = [_GamesTask(settings, names, seed, first, min(first + _GAMES_PER_TASK, count), kinds, strategy)
                  for first in range(0, count, _GAMES_PER_TASK)]
-        done = None if progress is None else (lambda task: progress(task[4] - task[3]))
+        done = None if progress is None else (lambda task: progress(task.stop - task.first))
         played = (game for part in map_ordered(client, _games_task, tasks, progress=done) for game in part)
         step = None
     for line, winner in played:

@@ -36,8 +36,13 @@ class Measured:
     rows: int
 
     def row(self) -> str:
+        """The Markdown row: game, players, declaring, seconds to solve, exploitability, the
+        deviation that found it, deals a game."""
+        found = ("0 (none of the deviations gains)" if self.stderr == 0 and self.per_deal == 0
+                 else f"{self.per_deal:+.4f} ± {self.stderr:.4f}")
+        deviation = "" if self.stderr == 0 and self.per_deal == 0 else self.deviation
         return (f"| {self.game} | {self.players} | {self.declaration.replace('_', ' ')} | {self.solve_seconds:.0f} | "
-                f"{self.per_deal:+.4f} ± {self.stderr:.4f} | {self.deviation} | {self.deals_per_game:.2f} |")
+                f"{found} | {deviation} | {self.deals_per_game:.2f} |")
 
 
 def every_table() -> list[tuple[str, int, str]]:
