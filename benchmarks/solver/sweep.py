@@ -42,9 +42,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20_000, help="games per deviation measured (default 20,000)")
     parser.add_argument("--workers", type=int, default=0, help="solve on a local Dask cluster of N workers")
     parser.add_argument("--only", default=None, help="one preset")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N tables (a sweep resumed)")
+    parser.add_argument("--response-sweeps", type=int, default=12, help="sweeps of the best response (default 12)")
     parser.add_argument("--json", default=None, help="also write the results as JSON")
     args = parser.parse_args()
-    tables = [t for t in every_table() if args.only in (None, t[0])]
+    tables = [t for t in every_table() if args.only in (None, t[0])][args.skip:]
     print(f"machine: {machine()}")
     print("| game | players | declaring | solve (s) | exploitability (pots a deal) | found by | deals a game |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -56,9 +58,10 @@ def main() -> int:
         from distributed import Client, LocalCluster
 
         with LocalCluster(n_workers=args.workers, threads_per_worker=1) as cluster, Client(cluster) as client:
-            results = sweep(tables, client=client, games=args.games, progress=show)
+            results = sweep(tables, client=client, games=args.games, response_sweeps=args.response_sweeps,
+                            progress=show)
     else:
-        results = sweep(tables, games=args.games, progress=show)
+        results = sweep(tables, games=args.games, response_sweeps=args.response_sweeps, progress=show)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"machine": machine(), "tables": [dataclasses.asdict(r) for r in results]}, f, indent=1)

@@ -54,20 +54,24 @@ def every_table() -> list[tuple[str, int, str]]:
 def _one(case: tuple[str, int, str, dict[str, Any]]) -> Measured:
     game, n, mode, settings = case
     games = settings.pop("games")
+    response_sweeps = settings.pop("response_sweeps")
     started = time.perf_counter()
     strategy = solve(preset(game, declaration=mode), n, **settings)
     solved = time.perf_counter() - started
-    measured = exploitability(strategy, games=games)
+    measured = exploitability(strategy, games=games, sweeps=response_sweeps)
     return Measured(game, n, mode, solved, time.perf_counter() - started - solved, measured.per_deal,
                     measured.stderr, measured.deviation, measured.deals_per_game, strategy.settings.rows)
 
 
 def sweep(tables: Sequence[tuple[str, int, str]], *, client: Any = None, games: int = 20_000,
-          progress: Callable[[Measured], object] | None = None, **settings: Any) -> list[Measured]:
+          response_sweeps: int = 12, progress: Callable[[Measured], object] | None = None,
+          **settings: Any) -> list[Measured]:
     """Each table solved (``settings`` as for :func:`~wildeval.games.guts.solver.solve`) and
-    measured on ``games`` games, in order; on ``client`` (a ``distributed.Client``) one task per
-    table. ``progress``, if given, is called with each result as it is in."""
-    cases = [(game, n, mode, dict(settings, games=games)) for game, n, mode in tables]
+    measured on ``games`` games with a best response of ``response_sweeps`` sweeps
+    (:func:`~wildeval.games.guts.solver.exploitability`), in order; on ``client`` (a
+    ``distributed.Client``) one task per table. ``progress``, if given, is called with each
+    result as it is in."""
+    cases = [(game, n, mode, dict(settings, games=games, response_sweeps=response_sweeps)) for game, n, mode in tables]
     if client is None:
         results = []
         for case in cases:
