@@ -2,14 +2,14 @@
 going out are worth the same.
 
 Every player plays the same strategy (the game is the same from every seat, the deal moving
-round). A strategy is a threshold per stage, state of legs and declaration context: a strength
-(:class:`~wildeval.games.guts.solver.deals.Scale`) from which a hand stays in. For every stage
-and state the solver plays many deals with that state's legs placed round the table at random
-(the player's own seat too), at every pot (each round's: the pot grows by an ante from every
-player each round), twice: once with the player in, once out, the others playing the
-strategy (in turn, the players after see the choice). What each choice is worth is the stage's
-payments (in pots) plus the pot if it ends the game, or else the value of the state of legs the
-next stage starts in. From these:
+round). A strategy is a threshold per stage, round, state of legs and declaration context: a
+strength (:class:`~wildeval.games.guts.solver.deals.Scale`) from which a hand stays in. For
+every stage, round (the pot grows by an ante from every player each round) and state the solver
+plays many deals with that state's legs placed round the table at random (the player's own seat
+too), twice: once with the player in, once out, the others playing the strategy (in turn, the
+players after see the choice). What each choice is worth (in antes) is the stage's payments
+plus the pot if it ends the game, or else the value of the state of legs the next stage starts
+in. From these:
 
 - the state's value is the average of what the strategy's own choice gets;
 - each threshold moves against the gain of staying in over going out, averaged over the deals
@@ -34,8 +34,8 @@ from wildeval.games.guts.solver.deals import Deals, Scale
 from wildeval.games.guts.solver.games import play_games
 from wildeval.games.guts.solver.model import States, Table, declare, settle
 
-__all__ = ["MIN_ROWS", "Solution", "VISIT_GAMES", "allocate", "best_response", "indifference_step", "iterate",
-           "play_rows", "stage_rows"]
+__all__ = ["MIN_ROWS", "Solution", "VISIT_GAMES", "allocate", "best_response", "hand_bars", "indifference_step",
+           "iterate", "play_rows", "stage_rows"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -147,7 +147,7 @@ def indifference_step(thresholds: Floats, rows: StageRows, contexts: int, step: 
         moved |= seen
 
 
-def _bars(scales: list[Scale], thresholds: Floats) -> Ints:
+def hand_bars(scales: list[Scale], thresholds: Floats) -> Ints:
     """Thresholds (strengths) as hand values: ``[stage, round, state, context]``."""
     return np.stack([np.asarray(scales[s].weakest(thresholds[s]), dtype=np.int64) for s in range(len(scales))])
 
@@ -206,7 +206,7 @@ def iterate(table: Table, scales: list[Scale], deals: Deals, *, rounds: int, swe
         eta = step / (1.0 + sweep / 10.0)
         if rules is not None and sweep % 5 == 0 and sweep:
             visits = np.zeros((s_count, rounds, c_count), dtype=np.int64)
-            play_games(rules, table.players, _bars(scales, thresholds)[None], [0] * table.players, VISIT_GAMES,
+            play_games(rules, table.players, hand_bars(scales, thresholds)[None], [0] * table.players, VISIT_GAMES,
                        seed=seed * 7919 + sweep, visits=visits)
             rows = np.stack([allocate(visits[s], budget) for s in range(s_count)])
         for s in reversed(range(s_count)):
@@ -236,7 +236,7 @@ def best_response(table: Table, scales: list[Scale], deals: Deals, strategy: Sol
     s_count, x_count = table.stages, table.contexts
     rounds, c_count = strategy.values.shape[1:]
     rng = np.random.default_rng(seed)
-    others = _bars(scales, strategy.thresholds)
+    others = hand_bars(scales, strategy.thresholds)
     thresholds = strategy.thresholds.copy()
     values = strategy.values.copy()
     for _ in range(sweeps):

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import Deals, Scale
 from wildeval.games.guts.solver.games import play_games
-from wildeval.games.guts.solver.iterate import _bars, best_response
+from wildeval.games.guts.solver.iterate import hand_bars, best_response
 from wildeval.games.guts.solver.strategy import Strategy
 from wildeval.seeds import child_seed
 
@@ -88,13 +88,13 @@ def exploitability(strategy: Strategy, *, games: int = 20_000, seed: int = 1, sw
     pool = Deals.dealt(rules, n, settings.deals, seed=child_seed(seed, 0))
     response = best_response(strategy.table, scales, pool, strategy.solution, sweeps=sweeps,
                              rows_per_state=settings.rows * 2, seed=child_seed(seed, 1))
-    mine = _bars(scales, strategy.thresholds)
-    tried = {"best response": _bars(scales, response.thresholds)}
+    mine = hand_bars(scales, strategy.thresholds)
+    tried = {"best response": hand_bars(scales, response.thresholds)}
     for s in range(len(rules.stages)):
         for shift in SHIFTS:
             moved = strategy.thresholds.copy()
             moved[s] = np.clip(moved[s] + shift, 0.0, 1.0)
-            tried[f"stage {s + 1} thresholds {shift:+g}"] = _bars(scales, moved)
+            tried[f"stage {s + 1} thresholds {shift:+g}"] = hand_bars(scales, moved)
     choosing = {name: _gain(rules, n, np.stack([mine, bars]), games, child_seed(seed, 2))
                 for name, bars in tried.items()}
     chosen = max(choosing, key=lambda name: choosing[name][0])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules, table_rules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
-from wildeval.games.guts.solver.iterate import Solution, _bars, iterate
+from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 
 __all__ = ["ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
@@ -96,7 +96,6 @@ class Strategy:
     values: Floats
     settings: Settings
     seconds: float = 0.0
-    _bars: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     @cached_property
     def table(self) -> Table:
@@ -113,10 +112,11 @@ class Strategy:
     def bars(self) -> npt.NDArray[np.int64]:
         """The thresholds as hand values, ``[stage, round, state, context]``
         (:data:`~wildeval.games.guts.solver.deals.NEVER`: none stays in); made once."""
-        if not self._bars:
-            scales = [Scale.of(self.rules, s) for s in range(len(self.rules.stages))]
-            self._bars.append(_bars(scales, self.thresholds))
-        return self._bars[0]  # type: ignore[no-any-return]
+        return self._hand_values
+
+    @cached_property
+    def _hand_values(self) -> npt.NDArray[np.int64]:
+        return hand_bars([Scale.of(self.rules, s) for s in range(len(self.rules.stages))], self.thresholds)
 
     def state_of(self, legs: Sequence[int]) -> int:
         """The state number of a player holding ``legs[0]`` legs (or a streak) while the
