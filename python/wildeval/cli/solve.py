@@ -4,6 +4,7 @@ players who play as well (:mod:`wildeval.games.guts.solver`)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from typing import Any
@@ -137,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
                         "thresholds": [t.to_json() for t in shown if t.stage == s + 1]}
                        for s in range(len(rules.stages))],
             "seconds": round(strategy.seconds, 3),
-            "settings": strategy.to_json()["settings"],
+            "settings": dataclasses.asdict(strategy.settings),
         }
         if measured is not None:
             data["exploitability"] = {"per_deal": measured.per_deal, "stderr": measured.stderr,

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -169,7 +170,7 @@ class Strategy:
         """The strategy as JSON data (:meth:`from_json` reads it back)."""
         return {
             "rules": self.rules.to_dict(), "players": self.players,
-            "settings": {k: getattr(self.settings, k) for k in Settings.__dataclass_fields__},
+            "settings": dataclasses.asdict(self.settings),
             "seconds": round(self.seconds, 3),
             "thresholds": np.round(self.thresholds, 6).tolist(),
             "values": np.round(self.values, 6).tolist(),
