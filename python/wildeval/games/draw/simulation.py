@@ -20,7 +20,7 @@ simulate`` and ``wildeval play`` call for every draw game (one code for every pr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from wildeval.games import Summary
 from wildeval.games.draw.bots import Bot, LowballBot, ask_bot
@@ -72,9 +72,15 @@ def table_seed(seed: int, table: int) -> int:
     return child_seed(seed, table)
 
 
-# One table of a run: the game, the players, the table's seed, its hands at most, its number
-# (1-based; None: the run's only table).
-_TableTask = tuple[str, int, int, int, "int | None"]
+class _TableTask(NamedTuple):
+    """One table of a run: the game, the players, the table's seed, its hands at most, its
+    number (1-based; None: the run's only table)."""
+
+    game: str
+    players: int
+    seed: int
+    hands: int
+    number: int | None
 
 
 def _play_table(task: _TableTask, emit: Callable[[str, list[str]], object]) -> None:
@@ -143,9 +149,9 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
         raise ValueError(f"{game} at one table is not split across workers: its hands are played in order, "
                          "each from the stacks the last one left; split the run into tables (tables=N) to use them")
     if tables == 1:
-        tasks: list[_TableTask] = [(game, players, seed, count, None)]
+        tasks: list[_TableTask] = [_TableTask(game, players, seed, count, None)]
     else:
-        tasks = [(game, players, table_seed(seed, t), count * (t + 1) // tables - count * t // tables, t + 1)
+        tasks = [_TableTask(game, players, table_seed(seed, t), count * (t + 1) // tables - count * t // tables, t + 1)
                  for t in range(tables)]
     wins = dict.fromkeys((f"Bot {i + 1}" for i in range(players)), 0)
     played = 0
@@ -168,7 +174,7 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
     else:
         from wildeval.dask import map_ordered
 
-        done = None if progress is None else (lambda task: progress(task[3]))
+        done = None if progress is None else (lambda task: progress(task.hands))
         for entries in map_ordered(client, _table_task, tasks, progress=done):
             for body, winners in entries:
                 write(body, winners)
