@@ -207,6 +207,26 @@ class GutsGame(Engine[Action]):
             raise ValueError(f"{player} holds {len(self.hands[player])} cards, not stage {s + 1}'s {n}")
         return self.rules.evaluator(s)(self.hands[player][:n])
 
+    def moment(self) -> TableMoment:
+        """What every view taken until the next table step shares (the stage's label, the cards
+        held, the books, legs and streaks, the hands compared and the stages settled this round),
+        made at the first view after a step."""
+        if self._moment is None:
+            rules = self.rules
+            self._moment = TableMoment(
+                label=rules.stage_label(self.stage),
+                counts=tuple([len(self.hands[p]) for p in self.players]),
+                held=dict(self.books.balances),
+                legs=dict(self.legs),
+                streaks=dict(self.streaks),
+                stack=rules.stack,
+                simultaneous=rules.declaration == "simultaneous",
+                last=len(rules.stages),
+                compared=tuple(self._shown),
+                settled=tuple(self._settlements),
+            )
+        return self._moment
+
     def view(self, player: str) -> PlayerView:
         """What ``player`` may see now (see :class:`~wildeval.games.guts.state.PlayerView`)."""
         self._check_player(player, "have a view")

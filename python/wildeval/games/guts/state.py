@@ -236,21 +236,7 @@ def view_of(game: GutsGame, player: str) -> PlayerView:
     """What ``player`` may see of ``game`` now: in simultaneous mode the others' declarations
     stay hidden until everyone has declared; hands compared at a stage are shown to those who
     were in, and to everyone at the last stage. The view is lazy (see :class:`PlayerView`)."""
-    moment = game._moment
-    if moment is None:  # the first view since the last table step
-        rules = game.rules
-        moment = game._moment = TableMoment(
-            label=rules.stage_label(game.stage),
-            counts=tuple([len(game.hands[p]) for p in game.players]),
-            held=dict(game.books.balances),
-            legs=dict(game.legs),
-            streaks=dict(game.streaks),
-            stack=rules.stack,
-            simultaneous=rules.declaration == "simultaneous",
-            last=len(rules.stages),
-            compared=tuple(game._shown),
-            settled=tuple(game._settlements),
-        )
+    moment = game.moment()
     view = object.__new__(PlayerView)  # the eager fields at once, without a check per field
     view.__dict__.update(
         player=player,
