@@ -54,6 +54,7 @@ MODULES = [
     "wildeval.games.guts.engine",
     "wildeval.games.guts.payments",
     "wildeval.games.guts.history",
+    "wildeval.games.guts.replaying",
     "wildeval.games.guts.bots",
     "wildeval.games.guts.simulation",
     "wildeval.games.guts.terminal",

@@ -13,7 +13,8 @@ layer :mod:`wildeval.games.table`:
 - :mod:`~wildeval.games.guts.bots`: the :class:`Bot` protocol (``choose(view) -> action``; the old
   :class:`DeclaringBot` form still accepted), :class:`RandomBot`, :class:`ThresholdBot`,
   :func:`play_bots`;
-- :mod:`~wildeval.games.guts.history`: JSON histories and :func:`replay`;
+- :mod:`~wildeval.games.guts.history`: JSON histories; :mod:`~wildeval.games.guts.replaying`:
+  :func:`replay`;
 - :mod:`~wildeval.games.guts.simulation`: :func:`simulate` (``wildeval simulate``);
 - :mod:`~wildeval.games.guts.terminal`: :func:`play` (``wildeval play``).
 
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from wildeval.games.guts.bots import Bot, DeclaringBot, RandomBot, StrengthTable, ThresholdBot, ask_bot, play_bots
 from wildeval.games.guts.engine import GutsGame
-from wildeval.games.guts.history import replay
+from wildeval.games.guts.replaying import replay
 from wildeval.games.guts.rules import PRESETS, GutsRules, Stage, arrange_deck, preset, table_rules
 from wildeval.games.guts.simulation import game_seed, simulate
 from wildeval.games.guts.state import (

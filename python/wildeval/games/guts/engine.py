@@ -31,6 +31,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from wildeval.games.guts.history import history_of
 from wildeval.games.guts.invariants import check_game
 from wildeval.games.guts.payments import split, stage_payments
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, arrange_deck
@@ -253,11 +254,9 @@ class GutsGame(Engine[Action]):
         return data
 
     def history(self) -> dict[str, Any]:
-        """The game as JSON data; :func:`~wildeval.games.guts.history.replay` turns it back into
+        """The game as JSON data; :func:`~wildeval.games.guts.replaying.replay` turns it back into
         this very state. Cards are text and hand values come with their descriptions (see
         :mod:`~wildeval.games.guts.history`)."""
-        from wildeval.games.guts.history import history_of  # the history module replays games
-
         return history_of(self)
 
     def result(self) -> dict[str, Any]:

@@ -14,9 +14,10 @@ and each compared hand's value together with its description:
 >>> record["hands"], record["values"]["A"]["description"], record["values"]["A"]["value"] == value
 ({'A': '3h Kc Kd'}, 'Three of a kind, kings', True)
 
-:func:`replay` plays the events again through the engine and compares each one it makes, in
-this form, with the recorded one; :func:`mismatch` says what differs. Records of the first
-format (``wildeval-guts/1``, cards and values as ints) are still read.
+:func:`~wildeval.games.guts.replaying.replay` plays the events again through the engine and
+compares each one it makes, in this form, with the recorded one; :func:`mismatch` says what
+differs. Records of the first format (``wildeval-guts/1``, cards and values as ints) are still
+read. This module does not import the engine (the engine writes its histories with it).
 """
 
 from __future__ import annotations
@@ -26,15 +27,15 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.games.guts.rules import GutsRules
-from wildeval.games.guts.state import Action, Advance, Declare, fresh
-from wildeval.games.table import apply_recorded, differences
+from wildeval.games.guts.state import fresh
+from wildeval.games.table import differences
 
 if TYPE_CHECKING:
     from wildeval.games.guts.bots import AnyBot
     from wildeval.games.guts.engine import GutsGame
 
 __all__ = ["HISTORY_FORMAT", "READABLE_FORMATS", "encode_event", "event_encoder", "game_record",
-           "history_of", "mismatch", "recorded_decks", "replay"]
+           "history_of", "mismatch", "recorded_decks"]
 
 HISTORY_FORMAT = "wildeval-guts/2"
 READABLE_FORMATS = (HISTORY_FORMAT, "wildeval-guts/1")
@@ -131,41 +132,3 @@ def game_record(game: GutsGame, number: int, bots: Mapping[str, AnyBot]) -> dict
     record["bots"] = {p: bots[p].label for p in game.players if p in bots}
     record["result"] = game.result()
     return record
-
-
-def replay(history: Mapping[str, Any]) -> GutsGame:
-    """The game a :meth:`GutsGame.history` (or a ``wildeval simulate`` record) describes, replayed
-    event by event; ValueError naming the event if one does not come out as recorded."""
-    from wildeval.games.guts.engine import GutsGame  # the engine writes histories with this module
-
-    if not isinstance(history, Mapping):
-        raise ValueError(f"a history is a JSON object, not {type(history).__name__}")
-    missing = [k for k in ("rules", "players", "events") if k not in history]
-    if missing:
-        raise ValueError(f"the history has no {', '.join(map(repr, missing))}")
-    rules = GutsRules.from_dict(history["rules"])
-    encode = event_encoder(history.get("format", HISTORY_FORMAT), rules)
-    events = history["events"]
-    if not isinstance(events, list):
-        raise ValueError(f"the history's events must be a list, not {events!r}")
-    # Decks that were given are given again; seeded shuffles are shuffled again, so that the
-    # generator ends where the original's did (and the replay checks that they come out the same).
-    seed = history.get("seed")
-    game = GutsGame(rules, history["players"], seed=seed, decks=recorded_decks(events, seed),
-                    dealer=history.get("first_dealer", 0))
-    for i, recorded in enumerate(events):
-        if len(game.events) <= i:  # a step writes one event, or two (a settle and its win)
-            kind = recorded.get("type")
-            try:
-                action: Action = (Declare(recorded["player"], recorded["in"]) if kind == "declare"
-                                  else Advance())
-            except KeyError as error:
-                raise ValueError(f"history event {i} does not replay: the {kind} event is refused: "
-                                 f"it has no {error}") from None
-            apply_recorded(game, action, f"history event {i} does not replay: the {kind} event is refused")
-        got = encode(game.events[i]) if len(game.events) > i else None
-        if got != recorded:
-            raise ValueError(mismatch(i, recorded, got))
-    if len(game.events) != len(events):
-        raise ValueError("the history ends in the middle of a step")
-    return game

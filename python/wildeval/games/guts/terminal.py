@@ -21,7 +21,8 @@ from typing import Any, TextIO
 
 from wildeval.games.guts.bots import Bot, StrengthTable, ask_bot, bot_kinds, due, seat_bots
 from wildeval.games.guts.engine import GutsGame
-from wildeval.games.guts.history import game_record, replay
+from wildeval.games.guts.history import game_record
+from wildeval.games.guts.replaying import replay
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.simulation import check_int, rules_and_players
 from wildeval.games.guts.state import Advance, Declare, Phase
