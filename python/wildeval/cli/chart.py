@@ -143,6 +143,7 @@ def _solver_marks(args: argparse.Namespace) -> list[tuple[int, str]]:
     each later place after one player in (declaring at once: the one threshold)."""
     if args.solver is None:
         return []
+    from wildeval.cli.solve import place_words
     from wildeval.games.guts.rules import preset
     from wildeval.games.guts.solver import solve
 
@@ -154,9 +155,7 @@ def _solver_marks(args: argparse.Namespace) -> list[tuple[int, str]]:
     for t in strategy.thresholds_at([0] * args.solver):
         if t.stage != args.stage or t.value is None or (t.seat not in (None, 1) and t.ins_before != 1):
             continue
-        place = "at once" if t.seat is None else "1st to declare" if t.seat == 1 else f"{t.seat}th, one in before"
-        place = place.replace("2th", "2nd").replace("3th", "3rd")
-        marks.append((t.value, f"{place}: {t.hand}"))
+        marks.append((t.value, f"{place_words(t.seat, t.ins_before)}: {t.hand}"))
     return marks
 
 

@@ -13,7 +13,7 @@ from wildeval.cli.common import int_in, output_file, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS
 
-__all__ = ["register"]
+__all__ = ["place_words", "register"]
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 _BEFORE = ("nobody in before", "one in before", "two or more in before")
@@ -99,7 +99,9 @@ def _legs(args: argparse.Namespace, goal: int) -> list[int]:
     return counts
 
 
-def _place(seat: int | None, ins: int | None) -> str:
+def place_words(seat: int | None, ins: int | None) -> str:
+    """A declaration context as players say it: ``"1st to declare"``, ``"3rd, one in before"``,
+    ``"everyone at once"``."""
     if seat is None:
         return "everyone at once"
     if seat == 1:
@@ -151,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     st = strategy.settings
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
-    width = max(len(_place(t.seat, t.ins_before)) for t in shown)
+    width = max(len(place_words(t.seat, t.ins_before)) for t in shown)
     hand_width = max(len(t.hand) for t in shown)
     for s in range(len(rules.stages)):
         print(f"\nStage {s + 1}: {rules.stage_label(s)}")
@@ -159,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
             if t.stage == s + 1:
                 stays = ("never in" if t.value is None else "always in" if t.strength == 0.0 else
                          f"stays in {100 * t.stays_in:5.1f} %")
-                print(f"  {_place(t.seat, t.ins_before):<{width}}  {t.hand:<{hand_width}}  {stays}")
+                print(f"  {place_words(t.seat, t.ins_before):<{width}}  {t.hand:<{hand_width}}  {stays}")
     if measured is not None:
         print(f"\n{measured.line()}")
     if args.save is not None:
