@@ -117,7 +117,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 16;
     constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
-    constexpr int kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
+    constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     static const Rows16Layout<N> layout;
     const CardBytes& card_bytes = parts.bytes();
@@ -131,7 +131,12 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     // kCommon) put the 8 into the multiplier; rows with wild ranks add their wild count in 64-bit
     // lanes.
     constexpr bool kWild = Flushes == FlushRows::kCommon;
-    const __m512i multiplier = _mm512_set1_epi64(static_cast<long long>(kWild ? hash.multiplier : hash.multiplier << kRankKeyShift));
+    const uint64_t m = kWild ? hash.multiplier : hash.multiplier << kRankKeyShift;
+    const __m512i m_low = _mm512_set1_epi64(static_cast<long long>(m & 0xFFFFFFFFu));
+    const __m512i m_high = _mm512_set1_epi64(static_cast<long long>(m >> 32));
+    // natural rows of a shape whose multiplier's low 29 bits are zero: m's low half is zero, and
+    // the top 32 bits of the product are the low 32 of sum * (m >> 32) (perfect_hash.hpp)
+    constexpr bool kMultiply32 = !kWild && Shape::kZeroBits + kRankKeyShift >= 32;
     const __m512i wild = _mm512_load_si512(card_bytes.wild);
     __m512i natural[8];
     for (int j = 0; j < 8; ++j) natural[j] = _mm512_load_si512(card_bytes.natural[j]);
@@ -149,6 +154,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     for (int b = 0; b < 64; ++b) narrow_bytes[b] = static_cast<uint8_t>(b * sizeof(Card) % 128);
     const __m512i narrow_index = _mm512_load_si512(narrow_bytes);
 
+    constexpr bool kGather = std::is_same_v<Lookup, SlotValues>;
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF), slot_mask = _mm512_set1_epi32(static_cast<int>(kSlotMask));
     const bool read_flushes = kWild && wild_flush != nullptr;
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
     alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position
@@ -197,12 +204,20 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             const __m512i key = _mm512_add_epi32(
                 _mm512_add_epi32(lane_sums(zero, a, b, rank0), _mm512_slli_epi32(lane_sums(zero, a, b, rank1), 8)),
                 _mm512_add_epi32(_mm512_slli_epi32(lane_sums(zero, a, b, rank2), 16), _mm512_slli_epi32(lane_sums(zero, a, b, rank3), 24)));
-            // duplicates: every pair of a row's bytes, by rotations within its lanes
-            repeated |= _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(a, 8)) | _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(a, 16)) |
-                        _mm512_cmpeq_epi8_mask(a, b) | _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(b, 8)) |
-                        _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(b, 16)) | _mm512_cmpeq_epi8_mask(a, _mm512_rol_epi32(b, 24));
-            if constexpr (N > 5)
-                repeated |= _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 8)) | _mm512_cmpeq_epi8_mask(b, _mm512_rol_epi32(b, 16));
+            // duplicates: every pair of a row's bytes, by rotations within its lanes; each
+            // comparison keeps the bytes that differ so far (a masked compare: no mask ORs)
+            const __m512i b8 = _mm512_rol_epi32(b, 8), b16 = _mm512_rol_epi32(b, 16);
+            __mmask64 differ = _mm512_cmpneq_epi8_mask(a, _mm512_rol_epi32(a, 8));
+            differ = _mm512_mask_cmpneq_epi8_mask(differ, a, _mm512_rol_epi32(a, 16));
+            differ = _mm512_mask_cmpneq_epi8_mask(differ, a, b);
+            differ = _mm512_mask_cmpneq_epi8_mask(differ, a, b8);
+            differ = _mm512_mask_cmpneq_epi8_mask(differ, a, b16);
+            differ = _mm512_mask_cmpneq_epi8_mask(differ, a, _mm512_rol_epi32(b, 24));
+            if constexpr (N > 5) {
+                differ = _mm512_mask_cmpneq_epi8_mask(differ, b, b8);
+                differ = _mm512_mask_cmpneq_epi8_mask(differ, b, b16);
+            }
+            repeated |= ~differ;
             top = _mm512_max_epu8(top, lo);
             top = _mm512_mask_max_epu8(top, high_bytes, top, hi);
             const __m512i w = kWild ? lane_sums(zero, a, b, wild) : zero;  // wild counts
@@ -234,22 +249,44 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                     n_flush += static_cast<std::size_t>(popcount32(flush));
                 }
             }
-            __m512i k0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(key)), k1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(key, 1));
-            if constexpr (kWild) {
-                k0 = _mm512_add_epi64(_mm512_slli_epi64(k0, kRankKeyShift), _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w)));
-                k1 = _mm512_add_epi64(_mm512_slli_epi64(k1, kRankKeyShift), _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w, 1)));
+            // the top 32 bits of key * multiplier (mod 2^64) from 32 x 32-bit products, the even
+            // rows' in one register and the odd rows' in another: natural rows hash the sum itself
+            // (below 2^31; the factor 8 is in the multiplier), wild rows 8 * sum + wild count
+            const __m512i key_low = kWild ? _mm512_or_si512(_mm512_slli_epi32(key, kRankKeyShift), w) : key;
+            const __m512i key_high = kWild ? _mm512_srli_epi32(key, 32 - kRankKeyShift) : zero;
+            auto top = [&](__m512i low, __m512i high) WILDEVAL_AVX512_TARGET {
+                __m512i t = _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(low, m_low), 32), _mm512_mul_epu32(low, m_high));
+                if constexpr (kWild) t = _mm512_add_epi64(t, _mm512_mul_epu32(high, m_low));
+                return t;
+            };
+            __m512i pos;
+            if constexpr (kMultiply32) {
+                pos = _mm512_srli_epi32(_mm512_mullo_epi32(key, _mm512_set1_epi32(static_cast<int>(m >> 32))), kShiftTop);
+            } else {
+                const __m512i even = top(key_low, key_high);
+                const __m512i odd = top(_mm512_srli_epi64(key_low, 32), _mm512_srli_epi64(key_high, 32));
+                pos = _mm512_srli_epi32(_mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32)), kShiftTop);
             }
-            const __m512i h0 = _mm512_mullo_epi64(k0, multiplier), h1 = _mm512_mullo_epi64(k1, multiplier);
-            const __m256i p0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h0, kShiftPos));
-            const __m256i p1 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(h1, kShiftPos));
-            if (i > start) finish_block(out + i - kRows);
-            _mm512_store_si512(hashed, _mm512_inserti64x4(_mm512_castsi256_si512(p0), p1, 1));
-            if (read_flushes) {
-                _mm512_store_si512(suited[0], suit_entries[0]);
-                _mm512_store_si512(suited[1], suit_entries[1]);
+            if constexpr (kGather) {
+                // both lookups gathered: a displacement is the low 16 bits of the 32 read
+                const __m512i bucket = _mm512_srli_epi32(pos, Shape::kTableBits);
+                const __m512i shift = _mm512_and_si512(_mm512_i32gather_epi32(bucket, hash.displacement, 2), low16);
+                const __m512i slot = _mm512_and_si512(_mm512_add_epi32(pos, shift), slot_mask);
+                __m512i value = _mm512_i32gather_epi32(slot, lookup.values, 4);
+                if (read_flushes)
+                    value = _mm512_max_epu32(value, _mm512_max_epu32(_mm512_i32gather_epi32(suit_entries[0], wild_flush, 4),
+                                                                     _mm512_i32gather_epi32(suit_entries[1], wild_flush, 4)));
+                _mm512_storeu_si512(out + i, value);
+            } else {
+                if (i > start) finish_block(out + i - kRows);
+                _mm512_store_si512(hashed, pos);
+                if (read_flushes) {
+                    _mm512_store_si512(suited[0], suit_entries[0]);
+                    _mm512_store_si512(suited[1], suit_entries[1]);
+                }
             }
         }
-        finish_block(out + end - kRows);
+        if constexpr (!kGather) finish_block(out + end - kRows);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     bool in_range = _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;

@@ -35,7 +35,7 @@ OmahaTables OmahaTables::build() {
     boards_of(counts, 0, 0, boards);
     std::vector<HashEntry> keys;
     for (std::size_t i = 0; i < boards.size(); ++i) keys.push_back({rank_key(boards[i], 0), static_cast<uint32_t>(i)});
-    t.boards = perfect_hash(keys, OmahaBoardShape::kBucketBits, OmahaBoardShape::kTableBits);
+    t.boards = perfect_hash_of<OmahaBoardShape>(keys);
 
     t.straight_top.assign(kSuitMaskSize, -1);
     for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask)

@@ -73,13 +73,18 @@ bool build(PerfectHash& t, const std::vector<HashEntry>& entries, uint64_t multi
 
 }  // namespace
 
-PerfectHash perfect_hash(const std::vector<HashEntry>& entries, int bucket_bits, int table_bits) {
+PerfectHash perfect_hash(const std::vector<HashEntry>& entries, int bucket_bits, int table_bits, int zero_bits) {
     // the builder's bitset holds whole 64-slot words; a displacement is 16 bits
     if (table_bits < 6 || table_bits > 24 || bucket_bits < 0 || bucket_bits + table_bits > 64)
         throw std::invalid_argument("perfect_hash: tables of 2^6 to 2^24 slots");
+    if (zero_bits < 16 || zero_bits > 32) throw std::invalid_argument("perfect_hash: 16-32 zero bits");
     PerfectHash t;
-    uint64_t multiplier = 0x0E09576D6D910000ull;  // low 16 bits zero: see perfect_hash.hpp
-    while (!build(t, entries, multiplier, bucket_bits, table_bits)) multiplier += 0x2545F4914F6D0000ull;
+    // low bits zero: see perfect_hash.hpp (with 16, the sequence the tables were first built from)
+    const uint64_t keep = ~((uint64_t{1} << zero_bits) - 1);
+    uint64_t multiplier = 0x0E09576D6D910000ull & keep;
+    const uint64_t step = 0x2545F4914F6D0000ull & keep;
+    while (!build(t, entries, multiplier, bucket_bits, table_bits)) multiplier += step;
+    t.displacement.push_back(0);  // so that a 32-bit read of the last bucket's 16 bits stays inside
     return t;
 }
 

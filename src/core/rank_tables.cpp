@@ -142,8 +142,8 @@ RankTables RankTables::build() {
         all.push_back(e.hash);
         if (e.cards == kMaxCards && (e.hash.key & 7) == 0) seven.push_back(e.hash);
     }
-    t.all = perfect_hash(all, RankShape::kBucketBits, RankShape::kTableBits);
-    t.seven = perfect_hash(seven, SevenShape::kBucketBits, SevenShape::kTableBits);
+    t.all = perfect_hash_of<RankShape>(all);
+    t.seven = perfect_hash_of<SevenShape>(seven);
     t.flush.assign(2 * kFlushSlices * kSuitMaskSize, 0);
     for (int dup = 0; dup < 2; ++dup)
         for (int wild = 0; wild < kFlushSlices; ++wild) {

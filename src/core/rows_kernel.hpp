@@ -55,6 +55,13 @@ struct SlotHash {
     const uint16_t* displacement;
 };
 
+// A lookup that is a slot's 32-bit value as the table holds it. The AVX-512 kernel gathers
+// such values sixteen rows at a time; any other lookup is read one row at a time.
+struct SlotValues {
+    const uint32_t* values;
+    int32_t operator()(uint32_t slot) const { return static_cast<int32_t>(values[slot]); }
+};
+
 struct NoReadAhead {};
 
 // A ReadAhead (ranking.hpp) fetched in even steps over a kernel's groups of rows: step() once a

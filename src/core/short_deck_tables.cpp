@@ -53,7 +53,7 @@ ShortDeckTables ShortDeckTables::build() {
     std::vector<HashEntry> entries;
     std::array<int, kRanks> counts{};
     enumerate(counts, kSix, 0, entries);
-    t.ranks = perfect_hash(entries, ShortDeckShape::kBucketBits, ShortDeckShape::kTableBits);
+    t.ranks = perfect_hash_of<ShortDeckShape>(entries);
     t.flush.assign(kSuitMaskSize, 0);
     for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask) {
         if (popcount32(mask) < 5 || popcount32(mask) > kMaxCards || (mask & ((1u << kSix) - 1)) != 0) continue;

@@ -34,8 +34,9 @@ std::vector<TableSize> table_sizes();
 // evaluators index by.
 using RankShape = HashShape<14, 17>;
 // Seven natural cards only (49,205 rank multisets in 65,536 slots, 8,192 buckets): the 7-card
-// batch kernel's own smaller hash, its displacements (16 kB) small enough to stay in L1.
-using SevenShape = HashShape<13, 16>;
+// batch kernel's own smaller hash, its displacements (16 kB) small enough to stay in L1, and
+// its multiplier's low 29 bits zero, so that the AVX-512 kernel hashes with a 32-bit multiply.
+using SevenShape = HashShape<13, 16, 29>;
 
 // The "high" ranking's tables.
 struct RankTables {

@@ -181,12 +181,12 @@ private:
             const uint32_t* values = seven.values.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {seven.multiplier, seven.displacement.data()},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide);
+                SlotValues{values}, fix, wide);
         } else {
             const uint32_t* values = nonflush_;
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {multiplier_, displacement_},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide);
+                SlotValues{values}, fix, wide);
         }
     }
 
@@ -207,7 +207,7 @@ private:
         constexpr int32_t kFiveOfAKindFloor = static_cast<int32_t>(pack(kFiveOfAKind, {}));
         return natural_rows<N, RankShape, FlushRows::kCommon, kFiveOfAKindFloor>(
             rows, n_rows, out, parts_, {multiplier_, displacement_},
-            [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide,
+            SlotValues{values}, fix, wide,
             read_flushes_[N] ? flush_ : nullptr);
     }
 
