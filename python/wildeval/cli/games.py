@@ -115,23 +115,31 @@ def rule_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if GAMES[args.game] != "wildeval.games.guts":
         names = ", ".join("--" + f.replace("_", "-") for f in given)
         raise ValueError(f"{names}: table rules are for the guts games, not {args.game}")
+    return guts_rule_changes(args, args.legs, "--legs")
+
+
+def guts_rule_changes(args: argparse.Namespace, win_count: int | None, win_flag: str) -> dict[str, Any]:
+    """The guts rule flags of ``args`` (--declare, --three-card, --ante, --max-payment and, where
+    the command has it, --table-stakes) with the legs to win (``win_count``, given by the flag
+    ``win_flag``) as changed settings of ``args.game``; ValueError naming the flag the game
+    cannot take."""
     from wildeval.games.guts.rules import PRESETS
 
+    base = PRESETS[args.game]
     changes: dict[str, Any] = {}
     if args.declare is not None:
         changes["declaration"] = args.declare.replace("-", "_")
     if args.three_card is not None:
-        stages = PRESETS[args.game].stages
-        if not any(st.cards == 3 and st.ranking == "high" for st in stages):
+        if not any(st.cards == 3 and st.ranking == "high" for st in base.stages):
             raise ValueError(f"--three-card: {args.game} has no three-card high stage")
         changes["three_card_ranking"] = "three_card_poker" if args.three_card == "poker" else "groups"
     if args.ante is not None:
         changes["ante"] = args.ante
-    if args.legs is not None:
-        if PRESETS[args.game].win_by != "legs":
-            raise ValueError(f"--legs: {args.game} is won by stage wins in a row, not legs")
-        changes["win_count"] = args.legs
-    if args.table_stakes is not None:
+    if win_count is not None:
+        if base.win_by != "legs":
+            raise ValueError(f"{win_flag}: {args.game} is won by stage wins in a row, not legs")
+        changes["win_count"] = win_count
+    if getattr(args, "table_stakes", None) is not None:
         changes["payment_policy"] = "table_stakes"
         changes["stack"] = args.table_stakes
     if args.max_payment is not None:

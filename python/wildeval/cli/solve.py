@@ -62,26 +62,6 @@ def register(commands: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _rules(args: argparse.Namespace) -> dict[str, Any]:
-    base = PRESETS[args.game]
-    changes: dict[str, Any] = {}
-    if args.declare is not None:
-        changes["declaration"] = args.declare.replace("-", "_")
-    if args.three_card is not None:
-        if not any(st.cards == 3 and st.ranking == "high" for st in base.stages):
-            raise ValueError(f"--three-card: {args.game} has no three-card high stage")
-        changes["three_card_ranking"] = "three_card_poker" if args.three_card == "poker" else "groups"
-    if args.legs_to_win is not None:
-        if base.win_by != "legs":
-            raise ValueError(f"--legs-to-win: {args.game} is won by stage wins in a row, not legs")
-        changes["win_count"] = args.legs_to_win
-    if args.ante is not None:
-        changes["ante"] = args.ante
-    if args.max_payment is not None:
-        changes["max_payment"] = args.max_payment
-    return changes
-
-
 def _legs(args: argparse.Namespace, goal: int) -> list[int]:
     if args.legs is None:
         return [0] * args.players
@@ -110,10 +90,11 @@ def place_words(seat: int | None, ins: int | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from wildeval.cli.games import guts_rule_changes
     from wildeval.games.guts.rules import table_rules
     from wildeval.games.guts.solver import exploitability, solve
 
-    rules = table_rules(args.game, _rules(args))
+    rules = table_rules(args.game, guts_rule_changes(args, args.legs_to_win, "--legs-to-win"))
     if args.players > rules.max_players:
         raise ValueError(f"--players: {args.game} takes 2 to {rules.max_players} players, not {args.players}")
     legs = _legs(args, rules.win_count)
