@@ -84,6 +84,19 @@ WILDEVAL_AVX512_TARGET inline __m512i low_bytes(const Card* at, __m512i index, _
     return bytes;
 }
 
+// Sixteen slots' values (rows_kernel.hpp's gathered lookups).
+WILDEVAL_AVX512_TARGET inline __m512i gather16(const SlotValues& lookup, __m512i slot) {
+    return _mm512_i32gather_epi32(slot, lookup.values, 4);
+}
+template <int Shift, bool From>
+WILDEVAL_AVX512_TARGET inline __m512i gather16(const SlotOrdinals<Shift, From>& lookup, __m512i slot) {
+    const __m512i words = _mm512_i32gather_epi32(slot, lookup.ordinals, 4);
+    const __m512i ordinal = Shift == 16 ? _mm512_srli_epi32(words, 16)
+                                        : _mm512_and_si512(_mm512_srli_epi32(words, Shift), _mm512_set1_epi32(0xFFFF));
+    const __m512i value = _mm512_i32gather_epi32(ordinal, lookup.values, 4);
+    return From ? _mm512_sub_epi32(_mm512_set1_epi32(static_cast<int>(lookup.from)), value) : value;
+}
+
 // How many of n_rows rows natural_rows16 takes: whole blocks of 16 rows whose two loads (128
 // bytes from the block's start) stay in the rows. natural_rows_of hands the rest to
 // natural_rows_kernel.
@@ -154,7 +167,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     for (int b = 0; b < 64; ++b) narrow_bytes[b] = static_cast<uint8_t>(b * sizeof(Card) % 128);
     const __m512i narrow_index = _mm512_load_si512(narrow_bytes);
 
-    constexpr bool kGather = std::is_same_v<Lookup, SlotValues>;
+    constexpr bool kGather = Gathered<Lookup>::value;
     const __m512i low16 = _mm512_set1_epi32(0xFFFF), slot_mask = _mm512_set1_epi32(static_cast<int>(kSlotMask));
     const bool read_flushes = kWild && wild_flush != nullptr;
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
@@ -254,7 +267,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             // (below 2^31; the factor 8 is in the multiplier), wild rows 8 * sum + wild count
             const __m512i key_low = kWild ? _mm512_or_si512(_mm512_slli_epi32(key, kRankKeyShift), w) : key;
             const __m512i key_high = kWild ? _mm512_srli_epi32(key, 32 - kRankKeyShift) : zero;
-            auto top = [&](__m512i low, __m512i high) WILDEVAL_AVX512_TARGET {
+            auto top_half = [&](__m512i low, __m512i high) WILDEVAL_AVX512_TARGET {
                 __m512i t = _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(low, m_low), 32), _mm512_mul_epu32(low, m_high));
                 if constexpr (kWild) t = _mm512_add_epi64(t, _mm512_mul_epu32(high, m_low));
                 return t;
@@ -263,8 +276,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             if constexpr (kMultiply32) {
                 pos = _mm512_srli_epi32(_mm512_mullo_epi32(key, _mm512_set1_epi32(static_cast<int>(m >> 32))), kShiftTop);
             } else {
-                const __m512i even = top(key_low, key_high);
-                const __m512i odd = top(_mm512_srli_epi64(key_low, 32), _mm512_srli_epi64(key_high, 32));
+                const __m512i even = top_half(key_low, key_high);
+                const __m512i odd = top_half(_mm512_srli_epi64(key_low, 32), _mm512_srli_epi64(key_high, 32));
                 pos = _mm512_srli_epi32(_mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32)), kShiftTop);
             }
             if constexpr (kGather) {
@@ -272,7 +285,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                 const __m512i bucket = _mm512_srli_epi32(pos, Shape::kTableBits);
                 const __m512i shift = _mm512_and_si512(_mm512_i32gather_epi32(bucket, hash.displacement, 2), low16);
                 const __m512i slot = _mm512_and_si512(_mm512_add_epi32(pos, shift), slot_mask);
-                __m512i value = _mm512_i32gather_epi32(slot, lookup.values, 4);
+                __m512i value = gather16(lookup, slot);
                 if (read_flushes)
                     value = _mm512_max_epu32(value, _mm512_max_epu32(_mm512_i32gather_epi32(suit_entries[0], wild_flush, 4),
                                                                      _mm512_i32gather_epi32(suit_entries[1], wild_flush, 4)));

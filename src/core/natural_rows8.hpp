@@ -25,7 +25,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "bits.hpp"
 #include "hand.hpp"
@@ -88,15 +87,9 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
     const uint64_t m = kWild ? hash.multiplier : hash.multiplier << kRankKeyShift;
     const __m256i m_low = _mm256_set1_epi64x(static_cast<long long>(m & 0xFFFFFFFFu));
     const __m256i m_high = _mm256_set1_epi64x(static_cast<long long>(m >> 32));
+    constexpr bool kHighOnly = !kWild && Shape::kZeroBits + kRankKeyShift >= 32;
     __m256i repeated = zero, top = zero;
 
-    // a SlotValues lookup is gathered eight rows at a time (rows_kernel.hpp)
-    constexpr bool kGather = false && std::is_same_v<Lookup, SlotValues>;
-    const int* displacement = reinterpret_cast<const int*>(hash.displacement);
-    const int* values = nullptr;
-    if constexpr (kGather) values = reinterpret_cast<const int*>(lookup.values);
-    const __m256i row_order = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7), low16 = _mm256_set1_epi32(0xFFFF);
-    const __m256i slot_mask = _mm256_set1_epi32(static_cast<int>(kSlotMask));
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position
     uint32_t flushes[kChunk + kRows];
     auto finish_block = [&](int32_t* o) {
@@ -130,7 +123,9 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
             flush_bits = ~_mm256_movemask_pd(_mm256_castsi256_pd(none)) & 0xF;
         }
         // the top 32 bits of key * multiplier (mod 2^64), in each lane's low half
-        __m256i product = _mm256_add_epi64(_mm256_srli_epi64(_mm256_mul_epu32(key, m_low), 32), _mm256_mul_epu32(key, m_high));
+        // (with a multiplier whose low 29 bits are zero, natural rows' m has a low half of zero)
+        __m256i product = _mm256_mul_epu32(key, m_high);
+        if constexpr (!kHighOnly) product = _mm256_add_epi64(product, _mm256_srli_epi64(_mm256_mul_epu32(key, m_low), 32));
         if constexpr (kWild) product = _mm256_add_epi64(product, _mm256_mul_epu32(_mm256_srli_epi64(key, 32), m_low));
         hashes = _mm256_srli_epi32(_mm256_and_si256(product, _mm256_set1_epi64x(0xFFFFFFFF)), kShiftTop);
     };
@@ -142,19 +137,9 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
             int f0 = 0, f1 = 0;
             four(rows + i * N, h0, f0);
             four(rows + (i + 4) * N, h1, f1);
-            if constexpr (kGather) {
-                // both lookups gathered: the eight hashes in 32-bit lanes, in row order; a
-                // displacement is the low 16 bits of the 32 read
-                const __m256i pos = _mm256_permutevar8x32_epi32(_mm256_blend_epi32(h0, _mm256_slli_epi64(h1, 32), 0xAA), row_order);
-                const __m256i bucket = _mm256_srli_epi32(pos, Shape::kTableBits);
-                const __m256i shift = _mm256_and_si256(_mm256_i32gather_epi32(displacement, bucket, 2), low16);
-                const __m256i slot = _mm256_and_si256(_mm256_add_epi32(pos, shift), slot_mask);
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm256_i32gather_epi32(values, slot, 4));
-            } else {
-                if (i > start) finish_block(out + i - kRows);
-                _mm256_store_si256(reinterpret_cast<__m256i*>(hashed), h0);
-                _mm256_store_si256(reinterpret_cast<__m256i*>(hashed + 4), h1);
-            }
+            if (i > start) finish_block(out + i - kRows);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(hashed), h0);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(hashed + 4), h1);
             if constexpr (Flushes != FlushRows::kNone) {
                 const unsigned noted = static_cast<unsigned>(f0 | f1 << 4);
                 const uint32_t index = static_cast<uint32_t>(i - start);
@@ -169,7 +154,7 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
                 }
             }
         }
-        if constexpr (!kGather) finish_block(out + end - kRows);
+        finish_block(out + end - kRows);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     const bool in_range = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_xor_si256(top, _mm256_set1_epi8(static_cast<char>(0x80))),

@@ -55,12 +55,34 @@ struct SlotHash {
     const uint16_t* displacement;
 };
 
-// A lookup that is a slot's 32-bit value as the table holds it. The AVX-512 kernel gathers
-// such values sixteen rows at a time; any other lookup is read one row at a time.
+// Lookups from a slot to a row's value that the AVX-512 kernel gathers sixteen rows at a time
+// (gather16 in natural_rows16.hpp); any other lookup (a lambda) is read one row at a time.
+//
+// A slot's 32-bit value as the table holds it.
 struct SlotValues {
+    static constexpr bool kGathered = true;
     const uint32_t* values;
     int32_t operator()(uint32_t slot) const { return static_cast<int32_t>(values[slot]); }
 };
+
+// A value read through a 16-bit ordinal, bits Shift.. of the slot's word: values[ordinal], or
+// `from` minus it (From: true).
+template <int Shift, bool From>
+struct SlotOrdinals {
+    static constexpr bool kGathered = true;
+    const uint32_t* ordinals;
+    const uint32_t* values;
+    uint32_t from = 0;
+    int32_t operator()(uint32_t slot) const {
+        const uint32_t v = values[ordinals[slot] >> Shift & 0xFFFF];
+        return static_cast<int32_t>(From ? from - v : v);
+    }
+};
+
+template <class Lookup, class = void>
+struct Gathered : std::false_type {};
+template <class Lookup>
+struct Gathered<Lookup, std::void_t<decltype(Lookup::kGathered)>> : std::bool_constant<Lookup::kGathered> {};
 
 struct NoReadAhead {};
 

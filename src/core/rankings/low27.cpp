@@ -76,21 +76,13 @@ private:
         };
         const SlotHash hash{rank_.all.multiplier, rank_.all.displacement.data()};
         if constexpr (N == kMaxCards) {  // seven cards read their own table
-            const uint32_t* values = low_.seven_low27.data();
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {rank_.seven.multiplier, rank_.seven.displacement.data()},
-                [values](uint32_t slot) { return static_cast<int32_t>(values[slot]); }, fix, wide);
-        } else if constexpr (N == 5) {
-            const uint32_t* nonflush = rank_.all.values.data();
+                SlotValues{low_.seven_low27.data()}, fix, wide);
+        } else {  // LowTables::low27_of, from the low base
             return natural_rows<N, RankShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_, hash,
-                [nonflush](uint32_t slot) { return static_cast<int32_t>(kLowBase - without_wheel(nonflush[slot])); }, fix,
+                rows, n_rows, out, parts_, hash, SlotOrdinals<0, true>{low_.slots.data(), low_.low27.data(), kLowBase}, fix,
                 wide);
-        } else {
-            const LowTables* low = &low_;
-            return natural_rows<N, RankShape, FlushRows::kRare>(
-                rows, n_rows, out, parts_, hash,
-                [low](uint32_t slot) { return static_cast<int32_t>(kLowBase - low->low27_of(slot)); }, fix, wide);
         }
     }
 };

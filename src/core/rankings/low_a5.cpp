@@ -19,12 +19,11 @@ private:
 
     template <int N>
     bool rows_of(const uint8_t* rows, std::size_t n_rows, int32_t* out, const WideCards& wide) const {
-        const LowTables* low = &low_;
-        // suits never matter: no flush to fix up
+        // suits never matter: no flush to fix up (the lookup is LowTables::a5_of)
         return natural_rows<N, RankShape, FlushRows::kNone>(
             rows, n_rows, out, parts_, {rank_.all.multiplier, rank_.all.displacement.data()},
-            [low](uint32_t slot) { return static_cast<int32_t>(low->a5_of(slot)); },
-            [](const uint8_t*, int32_t) { return int32_t{0}; }, wide);
+            SlotOrdinals<16, false>{low_.slots.data(), low_.a5.data()}, [](const uint8_t*, int32_t) { return int32_t{0}; },
+            wide);
     }
 };
 
