@@ -53,12 +53,12 @@ class Evaluator(_core.Evaluator):
     ``"three_card_poker"`` (exactly 3 cards). Each has its own value scale, higher = better;
     wild ranks work with "high" and "three_card_poker".
 
-    Evaluator(ranking="high", wild=None, *, flush_duplicates=True)
+    ``Evaluator(ranking="high", wild=None, *, flush_duplicates=True)``
         ranking: "high", "low27", "low_a5" or "three_card_poker".
         wild: None, rank characters ("3", "357", "T" or "10") or rank indices 0-12.
         flush_duplicates: whether a wild card in a flush may repeat a card held (A-A-9-5-2).
 
-    ev(cards) -> int
+    ``ev(cards) -> int``
         The value of one hand: an int, higher is better, equal values tie (see
         :mod:`wildeval.values` for what the bits mean). ``cards`` is a list or tuple of ints
         0-51, text such as ``"As Kd 3h"``, or any iterable of ints and one-card strings; 1-7

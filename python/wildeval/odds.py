@@ -35,7 +35,7 @@ from wildeval.wild import wild_text
 __all__ = ["MAX_EXACT_DEALS", "MAX_PLAYERS", "MAX_TRIALS", "Equity", "FieldOdds", "TooManyDeals", "equity",
            "versus_field"]
 
-MAX_EXACT_DEALS = 2_000_000_000  # more deals than this to count need trials= or stderr= (about ten seconds)
+MAX_EXACT_DEALS = 2_000_000_000  # more deals than this to count need trials= or stderr= (see docs/experiments.md)
 MAX_PLAYERS: int = _core.MAX_PLAYERS
 _CHUNK: int = _core.EQUITY_CHUNK  # sampled deals per chunk, each from its own generator
 _ROUND = 16  # with stderr=, the standard error is checked after every 16 chunks (1,048,576 deals)

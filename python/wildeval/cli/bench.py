@@ -53,8 +53,8 @@ class Sizes:
     repeat: int
 
 
-# The reference runs about 50,000 hands/s: 20,000 hands (0.4 s) a timing, best of the repeats, keeps
-# its rate (the denominator of every ratio) within a few per cent between runs.
+# The reference's sizes keep its rate, the denominator of every ratio, steady between runs
+# (see docs/experiments.md).
 QUICK = Sizes(batch=2_000_000, per_call=200_000, reference=10_000, peer=100_000, slow_peer=2_000, repeat=3)
 FULL = Sizes(batch=2_000_000, per_call=1_000_000, reference=20_000, peer=500_000, slow_peer=10_000, repeat=10)
 PEERS = ("holdem-hand-evaluator", "eval7", "phevaluator", "treys", "pokerkit")  # the test extra installs them
