@@ -1,6 +1,6 @@
 // Integer cards of any width narrowed to bytes in one pass, with the check that every value is a
 // card (0-51): nothing is narrowed or wrapped silently (300 is not card 44). The batch border
-// (src/bindings/rows.hpp) narrows its blocks with it, and the AVX-512 row kernel the rows past its
+// (row_source.hpp) narrows its blocks with it, and the AVX-512 row kernel the rows past its
 // last whole block.
 #pragma once
 

@@ -13,7 +13,7 @@
 //
 // Built with GCC or Clang on x86-64 only, as functions compiled for AVX2 whatever the package's
 // -march; natural_rows (natural_rows.hpp) runs it when the CPU has AVX2, BMI1 and BMI2 and
-// rows_kernel() is kAvx2. Rows of wider integers are narrowed by the caller (rows.hpp) first.
+// rows_kernel() is kAvx2. Rows of wider integers are narrowed by the caller (row_source.hpp) first.
 #pragma once
 
 #include "rows_kernel.hpp"

@@ -13,9 +13,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "../core/cards.hpp"
-#include "../core/narrow_cards.hpp"
-#include "../core/ranking.hpp"
+#include "cards.hpp"
+#include "narrow_cards.hpp"
+#include "ranking.hpp"
 
 namespace wildeval {
 

@@ -1,0 +1,38 @@
+// A batch of rows evaluated on several threads, in blocks: the one place that splits a batch
+// into parts and blocks, checks each block's cards just before it is evaluated (row_source.hpp),
+// and says which row was refused and why. The bindings convert the arguments and the refusal;
+// nothing here touches Python, so it runs with the GIL released.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "evaluator.hpp"
+#include "row_source.hpp"
+
+namespace wildeval {
+
+// Below this many rows a batch runs on the calling thread: starting threads costs more.
+inline constexpr std::size_t kRowsPerThread = std::size_t{1} << 15;
+
+// Why a batch was refused: nothing (every value written), a value that is not a card (0-51),
+// a card twice in a row, or a card outside the ranking's deck. The row is the first refused.
+struct BatchRefusal {
+    enum class Kind { kNone, kNotACard, kDuplicate, kOutsideDeck };
+    Kind kind = Kind::kNone;
+    std::size_t row = 0;
+    int card = 0;       // kDuplicate, kOutsideDeck
+    std::string value;  // kNotACard: the integer as written
+    explicit operator bool() const { return kind != Kind::kNone; }
+};
+
+// Every row of `source` into `out` (one value a row) on up to `threads` threads.
+BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int threads, int32_t* out);
+
+// Rows of hole cards and boards (bytes, C order, each card checked 0-51 and in the deck) into
+// `out`; false if a hole and its board share a card.
+bool evaluate_parts_batch(const Evaluator& ev, const uint8_t* holes, int n_hole, const uint8_t* boards, int n_board,
+                          std::size_t n_rows, int threads, int32_t* out);
+
+}  // namespace wildeval
