@@ -14,6 +14,7 @@ MODULES = [
     "wildeval.wild",
     "wildeval.evaluator",
     "wildeval.field",
+    "wildeval.stages",
     "wildeval.rankings",
     "wildeval.rankings.layout",
     "wildeval.rankings.words",

@@ -56,6 +56,7 @@ from wildeval.rankings.three_card_poker import CODES as THREE_CARD_CODES
 from wildeval.rankings.words import PLURALS as _PLURALS
 from wildeval.rankings.words import RANK_NAMES as _NAMES
 from wildeval.seeds import check_seed, entropy
+from wildeval.stages import stage_settings, table_game
 from wildeval.values import LOW_BASE, Category
 
 __all__ = ["DEFAULT_DEALS", "MAX_DEALS", "Chart", "HandClass", "class_at", "class_name", "field_chart",
@@ -168,24 +169,13 @@ def class_name(key: int, ranking: str) -> tuple[Category, str]:
 
 
 def _stage(game: str, stage: int) -> tuple[str, int, Ranking, str | None, bool]:
-    from wildeval.games.guts.rules import PRESETS  # the games import the evaluator, not the reverse
-
-    if game not in PRESETS:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")
-    rules = PRESETS[game]
-    if isinstance(stage, bool) or not isinstance(stage, int) or not 1 <= stage <= len(rules.stages):
-        raise ValueError(f"stage must be 1 to {len(rules.stages)} for {game}, not {stage!r}")
-    ranking, wild = rules.evaluator_settings(stage - 1)
-    return rules.stage_label(stage - 1), rules.stages[stage - 1].cards, ranking, wild, rules.flush_duplicates
+    settings = stage_settings(game, stage)  # the registry of wildeval.stages: the games register there
+    return settings.label, settings.cards, settings.ranking, settings.wild, table_game(game).flush_duplicates
 
 
 def max_opponents(game: str) -> int:
     """The most opponents at a table of ``game`` (its most players, less one)."""
-    from wildeval.games.guts.rules import PRESETS
-
-    if game not in PRESETS:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")
-    return PRESETS[game].max_players - 1
+    return table_game(game).max_players - 1
 
 
 def _keys(values: npt.NDArray[np.int32], ranking: str) -> npt.NDArray[np.intp]:

@@ -23,6 +23,7 @@ from wildeval.cards import parse_cards
 from wildeval.evaluator import Evaluator, check_threads
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
 from wildeval.seeds import check_seed, seed_word
+from wildeval.stages import stage_settings, table_game
 from wildeval.wild import wild_text
 
 __all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "FieldOdds", "versus_field"]
@@ -48,18 +49,10 @@ class FieldOdds:
 
 
 def _stage_settings(game: str, stage: object, n_cards: int) -> tuple[Ranking, str | None, bool]:
-    from wildeval.games.guts.rules import PRESETS  # the games import the evaluator, not the reverse
-
-    if game not in PRESETS:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(PRESETS))}")
-    rules = PRESETS[game]
-    if isinstance(stage, bool) or not isinstance(stage, int) or not 1 <= stage <= len(rules.stages):
-        raise ValueError(f"stage must be 1 to {len(rules.stages)} for {game}, not {stage!r}")
-    cards = rules.stages[stage - 1].cards
-    if n_cards != cards:
-        raise ValueError(f"stage {stage} of {game} deals {cards} cards, but the hand has {n_cards}")
-    ranking, wild = rules.evaluator_settings(stage - 1)
-    return ranking, wild, rules.flush_duplicates
+    settings = stage_settings(game, stage)  # the registry of wildeval.stages: the games register there
+    if n_cards != settings.cards:
+        raise ValueError(f"stage {stage} of {game} deals {settings.cards} cards, but the hand has {n_cards}")
+    return settings.ranking, settings.wild, table_game(game).flush_duplicates
 
 
 def versus_field(

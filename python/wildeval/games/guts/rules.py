@@ -29,6 +29,7 @@ import wildeval
 from wildeval.cards import RANKS
 from wildeval.evaluator import Ranking
 from wildeval.games.table.deck import DECK_SIZE, arrange_deck as _arrange
+from wildeval.stages import StageSettings, TableGame, register
 
 __all__ = [
     "Declaration",
@@ -261,6 +262,12 @@ class GutsRules:
         label = self._labels[stage] = f"{s.cards} cards, {kind}, {wild_label(s.wild)}"
         return label
 
+    def table_game(self) -> TableGame:
+        """The rules' stages as the package's odds and charts read them (:mod:`wildeval.stages`)."""
+        stages = tuple(StageSettings(self.stage_label(i), s.cards, *self.evaluator_settings(i))
+                       for i, s in enumerate(self.stages))
+        return TableGame(self.name, stages, self.max_players, self.flush_duplicates)
+
     def goal_label(self) -> str:
         """How the pot is won, as players say it."""
         if self.win_by == "legs":
@@ -325,6 +332,14 @@ PRESETS: Mapping[str, GutsRules] = MappingProxyType({
         "napalm", (Stage(2), Stage(5, ranking="low"), Stage(7)), win_count=5,
     ),
 })
+
+
+def _table_games() -> dict[str, TableGame]:
+    """The presets as :mod:`wildeval.stages` knows games (read at each look-up: PRESETS as it is)."""
+    return {name: rules.table_game() for name, rules in PRESETS.items()}
+
+
+register(_table_games)  # versus_field(game=...) and field_chart(game, ...) name the presets
 
 
 def preset(name: str, **changes: Any) -> GutsRules:
