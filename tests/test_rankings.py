@@ -28,8 +28,20 @@ def test_the_registry_is_the_cores_list() -> None:
     assert evaluator.CARD_COUNTS is rankings.CARD_COUNTS and values.RANKINGS is RANKINGS
 
 
-def test_the_rank_characters_are_the_cores() -> None:
-    assert cards.RANKS == _core.RANK_CHARS and cards.SUITS == _core.SUIT_CHARS
+def test_the_native_reader_and_the_parser_read_every_character_alike() -> None:
+    # the characters are said once (src/core/cards.hpp); both readers take them in either case
+    assert cards.RANKS == "23456789TJQKA" and cards.SUITS == "cdhs"
+    ev = _core.Evaluator("high", 0, False)
+    for r, rank in enumerate(cards.RANKS):
+        for s, suit in enumerate(cards.SUITS):
+            for text in (rank + suit, rank.lower() + suit.upper()):
+                five = f"{text} " + " ".join(c for c in ("2c", "3d", "4h", "5s", "7c", "8d")
+                                            if c.upper() != text.upper())[:11]
+                assert cards.parse_cards(text) == [4 * r + s]
+                assert ev(five) == ev(cards.parse_cards(five)), text
+    for bad in ("1c", "Xs", "Ab", "A"):
+        with pytest.raises(ValueError):
+            ev(bad + " 2c 3d 4h 5s")
 
 
 def test_every_reference_module_is_there() -> None:

@@ -19,12 +19,15 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
+from wildeval import _core
+
 __all__ = ["RANKS", "SUITS", "card", "format_cards", "from_treys", "ordinal", "parse_cards", "rank_of",
            "stream_shows_suits", "to_treys",
            "suit_of"]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+# how cards are written: the core's own characters (src/core/cards.hpp), said in one place
+RANKS: str = _core.RANK_CHARS
+SUITS: str = _core.SUIT_CHARS
 _UNICODE_SUITS = "♣♦♥♠"
 _RANK_OF_CHAR = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
 _SUIT_OF_CHAR = (

@@ -19,29 +19,26 @@ long small_int(PyObject* item) {
 #endif
 }
 
-// A rank character (either case) as a rank index, or -1.
-int rank_of_char(char ch) {
-    switch (ch) {
-        case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': return ch - '2';
-        case 'T': case 't': return 8;
-        case 'J': case 'j': return 9;
-        case 'Q': case 'q': return 10;
-        case 'K': case 'k': return 11;
-        case 'A': case 'a': return 12;
-        default: return -1;
+// Rank and suit characters (either case) as indices, or -1: read off cards.hpp's kRankChars
+// and kSuitChars, the one place that says how cards are written.
+struct CharIndex {
+    int8_t rank[256], suit[256];
+    constexpr CharIndex() : rank{}, suit{} {
+        for (int c = 0; c < 256; ++c) rank[c] = suit[c] = -1;
+        auto lower = [](char ch) { return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch; };
+        auto upper = [](char ch) { return ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch; };
+        for (int r = 0; r < kRanks; ++r)
+            rank[static_cast<unsigned char>(lower(kRankChars[r]))] = rank[static_cast<unsigned char>(upper(kRankChars[r]))] =
+                static_cast<int8_t>(r);
+        for (int s = 0; s < kSuits; ++s)
+            suit[static_cast<unsigned char>(lower(kSuitChars[s]))] = suit[static_cast<unsigned char>(upper(kSuitChars[s]))] =
+                static_cast<int8_t>(s);
     }
-}
+};
+constexpr CharIndex kCharIndex;
 
-// A suit letter (either case) as a suit index, or -1.
-int suit_of_char(char ch) {
-    switch (ch) {
-        case 'c': case 'C': return 0;
-        case 'd': case 'D': return 1;
-        case 'h': case 'H': return 2;
-        case 's': case 'S': return 3;
-        default: return -1;
-    }
-}
+int rank_of_char(char ch) { return kCharIndex.rank[static_cast<unsigned char>(ch)]; }
+int suit_of_char(char ch) { return kCharIndex.suit[static_cast<unsigned char>(ch)]; }
 
 // The suit of a symbol U+2660..U+2667 from the last byte of its UTF-8 form (E2 99 xx), or -1:
 // the black suits ♠ ♣ ♥ ♦ (A0 A3 A5 A6) and the white ones ♤ ♧ ♡ ♢ (A4 A7 A1 A2).
