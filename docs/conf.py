@@ -72,7 +72,8 @@ html_title = f"wildeval {release}"
 # Names that modules import for type checkers only (under TYPE_CHECKING): their annotations
 # stay bare names, which would match both the native and the reference Evaluator. They link to
 # the one class they mean (an overload's signature is not evaluated: setup() rewrites those annotations' links).
-autodoc_type_aliases = {"Evaluator": "wildeval.evaluator.Evaluator"}
+# numpy's ArrayLike is shown by its name, not as the long union it stands for.
+autodoc_type_aliases = {"Evaluator": "wildeval.evaluator.Evaluator", "npt.ArrayLike": "numpy.typing.ArrayLike"}
 
 
 def _qualify_type_only_names(app: object, doctree: object) -> None:
