@@ -5,34 +5,21 @@
 #include <array>
 
 #include "bits.hpp"
+#include "rank_multisets.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
-namespace {
-
-// Every multiset of 3-5 ranks, no rank more than four times, in a fixed order.
-void boards_of(std::array<int, kRanks>& counts, int rank, int cards, std::vector<std::array<int, kRanks>>& out) {
-    if (rank == kRanks) {
-        if (cards >= 3) out.push_back(counts);
-        return;
-    }
-    for (int c = 0; c <= 4 && cards + c <= 5; ++c) {
-        counts[rank] = c;
-        boards_of(counts, rank + 1, cards + c, out);
-    }
-    counts[rank] = 0;
-}
-
-}  // namespace
 
 OmahaTables OmahaTables::build() {
     OmahaTables t;
     for (int a = 0, index = 0; a < kRanks; ++a)
         for (int b = a; b < kRanks; ++b, ++index)
             t.pair[a * kRanks + b] = t.pair[b * kRanks + a] = static_cast<uint8_t>(index);
+    // every multiset of 3-5 ranks, no rank more than four times, in a fixed order
     std::vector<std::array<int, kRanks>> boards;
-    std::array<int, kRanks> counts{};
-    boards_of(counts, 0, 0, boards);
+    for_each_rank_multiset(0, 5, [&](const std::array<int, kRanks>& counts, int cards) {
+        if (cards >= 3) boards.push_back(counts);
+    });
     std::vector<HashEntry> keys;
     for (std::size_t i = 0; i < boards.size(); ++i) keys.push_back({rank_key(boards[i], 0), static_cast<uint32_t>(i)});
     t.boards = perfect_hash_of<OmahaBoardShape>(keys);

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "bits.hpp"
+#include "rank_multisets.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
@@ -115,28 +116,17 @@ struct Entry {
     int cards;  // natural cards and wild cards together
 };
 
-// Every hand of 1-7 cards as (rank counts of the natural cards, number of wilds).
-void enumerate(std::array<int, kRanks>& counts, int rank, int cards, std::vector<Entry>& out) {
-    if (rank == kRanks) {
-        for (int wild = 0; cards + wild <= kMaxCards; ++wild)
-            if (cards + wild > 0) out.push_back({{rank_key(counts, wild), nonflush_value(counts, wild)}, cards + wild});
-        return;
-    }
-    for (int c = 0; c <= 4 && cards + c <= kMaxCards; ++c) {
-        counts[rank] = c;
-        enumerate(counts, rank + 1, cards + c, out);
-    }
-    counts[rank] = 0;
-}
-
 }  // namespace
 
 RankTables RankTables::build() {
     RankTables t;
+    // every hand of 1-7 cards as (rank counts of the natural cards, number of wilds)
     std::vector<Entry> entries;
     entries.reserve(115000);
-    std::array<int, kRanks> counts{};
-    enumerate(counts, 0, 0, entries);
+    for_each_rank_multiset(0, kMaxCards, [&](const std::array<int, kRanks>& counts, int cards) {
+        for (int wild = 0; cards + wild <= kMaxCards; ++wild)
+            if (cards + wild > 0) entries.push_back({{rank_key(counts, wild), nonflush_value(counts, wild)}, cards + wild});
+    });
     std::vector<HashEntry> all, seven;
     for (const Entry& e : entries) {
         all.push_back(e.hash);

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -124,6 +126,27 @@ public:
     CategoryCounts census(int n_cards, int n_threads, int lowest_from, int lowest_to) const override {
         return census_by_evaluate(static_cast<const Derived&>(*this), n_cards, n_threads, lowest_from, lowest_to);
     }
+};
+
+// The base of a ranking whose hand is hole cards and a board (RankingSpec::split): a hand of
+// one part, rows of one part and a census are refused, in words that name the ranking.
+class SplitRanking : public Ranking {
+public:
+    explicit SplitRanking(const char* name) : name_(name) {}
+    uint32_t evaluate(const uint8_t*, int) const override {
+        throw std::invalid_argument(std::string("an '") + name_ + "' hand is hole cards and a board: evaluate_parts values it");
+    }
+    bool evaluate_rows(const uint8_t*, std::size_t, int, int32_t*) const override {
+        throw std::invalid_argument(std::string("an '") + name_ +
+                                    "' hand is hole cards and a board: evaluate_parts_rows values them");
+    }
+    CategoryCounts census(int, int, int, int) const override {
+        throw std::invalid_argument(std::string("an '") + name_ +
+                                    "' census would count hole cards and boards apart: there is none");
+    }
+
+private:
+    const char* name_;
 };
 
 struct RankingSpec {

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "bits.hpp"
+#include "rank_multisets.hpp"
 #include "tables.hpp"
 
 namespace wildeval {
@@ -27,8 +28,12 @@ uint32_t from_groups(uint32_t value) {
     return kCode[category_of(value)] << kCategoryShift | (value & ((1u << kCategoryShift) - 1));
 }
 
-void enumerate(std::array<int, kRanks>& counts, int rank, int cards, std::vector<HashEntry>& out) {
-    if (rank == kRanks) {
+}  // namespace
+
+ShortDeckTables ShortDeckTables::build() {
+    ShortDeckTables t;
+    std::vector<HashEntry> entries;
+    for_each_rank_multiset(kSix, kMaxCards, [&](const std::array<int, kRanks>& counts, int cards) {
         if (cards < 5) return;
         uint32_t present = 0;
         for (int r = kSix; r < kRanks; ++r)
@@ -36,23 +41,8 @@ void enumerate(std::array<int, kRanks>& counts, int rank, int cards, std::vector
         const int top = best_straight(present);
         uint32_t value = from_groups(group_value(counts));
         if (top >= 0 && value < pack(kSdLower, {top})) value = pack(kSdLower, {top});
-        out.push_back({rank_key(counts, 0), value | static_cast<uint32_t>(top + 1) << 24});
-        return;
-    }
-    for (int c = 0; c <= 4 && cards + c <= kMaxCards; ++c) {
-        counts[rank] = c;
-        enumerate(counts, rank + 1, cards + c, out);
-    }
-    counts[rank] = 0;
-}
-
-}  // namespace
-
-ShortDeckTables ShortDeckTables::build() {
-    ShortDeckTables t;
-    std::vector<HashEntry> entries;
-    std::array<int, kRanks> counts{};
-    enumerate(counts, kSix, 0, entries);
+        entries.push_back({rank_key(counts, 0), value | static_cast<uint32_t>(top + 1) << 24});
+    });
     t.ranks = perfect_hash_of<ShortDeckShape>(entries);
     t.flush.assign(kSuitMaskSize, 0);
     for (uint32_t mask = 0; mask < kSuitMaskSize; ++mask) {

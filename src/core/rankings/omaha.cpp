@@ -21,19 +21,9 @@ namespace {
 constexpr uint32_t straight_window(int top) { return top == 3 ? 0x100Fu : (0x1Fu << (top - 4)); }
 
 // Not a RankingOf: there is no census of it (census() refuses).
-class Omaha final : public Ranking {
+class Omaha final : public SplitRanking {
 public:
-    Omaha() : parts_(0), tables_(generated<OmahaTables>()), flush_(generated<RankTables>().flush_table(true, 0)) {}
-
-    uint32_t evaluate(const uint8_t*, int) const override {
-        throw std::invalid_argument("an 'omaha' hand is hole cards and a board: evaluate_parts values it");
-    }
-    bool evaluate_rows(const uint8_t*, std::size_t, int, int32_t*) const override {
-        throw std::invalid_argument("an 'omaha' hand is hole cards and a board: evaluate_parts_rows values them");
-    }
-    CategoryCounts census(int, int, int, int) const override {
-        throw std::invalid_argument("an 'omaha' census would count hole cards and boards apart: there is none");
-    }
+    Omaha() : SplitRanking("omaha"), parts_(0), tables_(generated<OmahaTables>()), flush_(generated<RankTables>().flush_table(true, 0)) {}
 
     uint32_t evaluate_parts(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board) const override {
         return value_of(hole, n_hole, board, n_board);

@@ -16,9 +16,9 @@ namespace wildeval {
 namespace {
 
 // Not a RankingOf: there is no census of it (census() refuses).
-class OmahaLow8 final : public Ranking {
+class OmahaLow8 final : public SplitRanking {
 public:
-    OmahaLow8() : best_(generated<OmahaLowTables>().best.data()) {
+    OmahaLow8() : SplitRanking("omaha_low8"), best_(generated<OmahaLowTables>().best.data()) {
         for (int c = 0; c < kDeck; ++c) {
             const int place = (rank_of(c) + 1) % kRanks;  // ace 0 .. eight 7
             place_bit_[c] = static_cast<uint8_t>(place < 8 ? 1u << place : 0);
@@ -32,16 +32,6 @@ public:
             }
             value_[places] = places == 0 ? 0 : kLowBase - packed;
         }
-    }
-
-    uint32_t evaluate(const uint8_t*, int) const override {
-        throw std::invalid_argument("an 'omaha_low8' hand is hole cards and a board: evaluate_parts values it");
-    }
-    bool evaluate_rows(const uint8_t*, std::size_t, int, int32_t*) const override {
-        throw std::invalid_argument("an 'omaha_low8' hand is hole cards and a board: evaluate_parts_rows values them");
-    }
-    CategoryCounts census(int, int, int, int) const override {
-        throw std::invalid_argument("an 'omaha_low8' census would count hole cards and boards apart: there is none");
     }
 
     uint32_t evaluate_parts(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board) const override {
