@@ -1,5 +1,5 @@
 // The core's batch kernels without Python: M hands/s of each on the same seeded random rows, one
-// thread, best of several repeats. Built only with -DWILDEVAL_BENCH=ON (see README, Speed):
+// thread, best of several repeats. Built only with -DWILDEVAL_BENCH=ON (see docs/performance.md):
 //   cmake -S . -B build/bench -DWILDEVAL_BENCH=ON -DWILDEVAL_PYTHON=OFF && cmake --build build/bench
 //   build/bench/wildeval_core_bench [rows] [repeats]
 // Every kernel's values are checked against the per-hand path before they are timed. Each case

@@ -30,7 +30,7 @@ inline bool natural_rows_read_wide() { return rows_kernel() == RowsKernel::kAvx5
 // narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
 // rest (a block's worth or fewer, or all of them) goes to the SSSE3 or the portable kernel,
 // wider cards narrowed first, fetching `next` meanwhile (bytes only). Those kernels are built
-// without the read-ahead code when there is nothing to fetch (that code alone cost 6 %).
+// without the read-ahead code when there is nothing to fetch (docs/experiments.md).
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
 bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out,
                      const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix, ReadAhead next,

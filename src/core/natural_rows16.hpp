@@ -158,9 +158,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     __m512i top = _mm512_setzero_si512();
     // Wider cards: every loaded word OR-ed together, and the narrowing permute (byte b from byte
     // b * sizeof(Card) of a pair of loads, mod 128). Each block fetches the lines of the block
-    // kAheadBlocks on (past the rows too: a fetch never faults): the hardware prefetcher alone
-    // left int64 rows at 250-270 M rows/s against 450-470 with it (8 to 32 blocks on: the same;
-    // 4: 420).
+    // kAheadBlocks on (past the rows too: a fetch never faults); measured: docs/experiments.md.
     constexpr std::size_t kAheadBlocks = 16, kBlockLines = (16 * N * sizeof(Card) + 63) / 64;
     __m512i wide_bits = _mm512_setzero_si512();
     alignas(64) uint8_t narrow_bytes[64];

@@ -87,7 +87,7 @@ struct Gathered<Lookup, std::void_t<decltype(Lookup::kGathered)>> : std::bool_co
 struct NoReadAhead {};
 
 // A ReadAhead (ranking.hpp) fetched in even steps over a kernel's groups of rows: step() once a
-// group. With NoReadAhead it is nothing at all (that code alone cost a kernel 6 %).
+// group. With NoReadAhead it is nothing at all (why: docs/experiments.md).
 template <class Ahead>
 class AheadSteps {
 public:

@@ -240,10 +240,8 @@ private:
         return add_up(per_worker);
     }
 
-    // The AVX-512 kernel reads every row's flushes itself (about 1.1 cycles a row) where more
-    // than this share of the rows can make a flush; below it, fixing those rows up (about 20
-    // cycles each) costs less. Measured: 4 % of rows (five cards, 3s 5s 7s wild) 830 M hands/s
-    // fixed up against 788 read; 9 % (seven cards, deuces wild) 560-590 against 690-740.
+    // The AVX-512 kernel reads every row's flushes itself where more than this share of the rows
+    // can make a flush; below it, fixing those rows up costs less (measured: docs/experiments.md).
     static constexpr double kReadFlushesFrom = 0.05;
     bool read_flushes_[kMaxCards + 1] = {};
 
