@@ -51,6 +51,7 @@ MODULES = [
     "wildeval.games.guts",
     "wildeval.games.guts.rules",
     "wildeval.games.guts.state",
+    "wildeval.games.guts.events",
     "wildeval.games.guts.invariants",
     "wildeval.games.guts.engine",
     "wildeval.games.guts.payments",

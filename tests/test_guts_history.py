@@ -176,6 +176,6 @@ def test_malformed_histories() -> None:
 
 def test_first_format_records_still_replay() -> None:
     game = showdown_game()
-    old = {**game.history(), "format": "wildeval-guts/1", "events": copy.deepcopy(game.events)}
+    old = {**game.history(), "format": "wildeval-guts/1", "events": [e.to_dict() for e in game.events]}
     again = replay(json.loads(json.dumps(old)))
     assert again.balances == game.balances and again.events == game.events

@@ -4,7 +4,6 @@ and refuses records that break a rule while the books still balance."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -148,7 +147,7 @@ def _first(game: GutsGame, kind: str, outcome: str | None = None) -> int:
 
 
 def _tampered_refused(game: GutsGame, tamper: object, match: str) -> None:
-    events = copy.deepcopy(game.events)
+    events = [e.to_dict() for e in game.events]  # plain dicts to tamper with
     tamper(events)  # type: ignore[operator]
     with pytest.raises(RuleBroken, match=match):
         GutsReferee(game.rules, game.players, game.first_dealer, strict_zero_chips=False).judge(events)

@@ -9,6 +9,8 @@ layer :mod:`wildeval.games.table`:
   :class:`Advance`, the :class:`PlayerView`;
 - :mod:`~wildeval.games.guts.engine`: :class:`GutsGame`, the state machine (``verify`` /
   ``can`` / ``apply``, ``check_invariants``);
+- :mod:`~wildeval.games.guts.events`: its events, one frozen dataclass per kind (each reads as
+  the dict it was: ``event["type"]``, ``event.to_dict()``);
 - :mod:`~wildeval.games.guts.payments`: who pays whom at a showdown;
 - :mod:`~wildeval.games.guts.bots`: the :class:`Bot` protocol (``choose(view) -> action``; the old
   :class:`DeclaringBot` form still accepted), :class:`RandomBot`, :class:`ThresholdBot`,

@@ -27,10 +27,24 @@ The rules text's worked example (Article 4): the pot holds 40 and A and B stay i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from wildeval.games.guts.events import (
+    Ante,
+    Compared,
+    Deal,
+    Declared,
+    End,
+    GutsEvent,
+    NextRound,
+    NextStage,
+    Settle,
+    Win,
+    plain,
+)
 from wildeval.games.guts.history import history_of
 from wildeval.games.guts.invariants import check_game
 from wildeval.games.guts.payments import split, stage_payments
@@ -112,9 +126,9 @@ class GutsGame(Engine[Action]):
         self.books: Ledger[str | None] = Ledger({**dict.fromkeys(names, 0), POT: 0}, floor=floor,
                                                 floors={POT: 0})
         self.anted = {p: 0 for p in names}
-        self.events: list[dict[str, Any]] = []
-        self._shown: list[dict[str, Any]] = []  # this round's compared hands
-        self._settlements: list[dict[str, Any]] = []  # this round's settle events
+        self.events: list[GutsEvent] = []  # every event in order (each reads as its dict, as before)
+        self._shown: list[Compared] = []  # this round's compared hands
+        self._settlements: list[Settle] = []  # this round's settle events
         self.winner: str | None = None
         self.end_reason: str | None = None
         self._moment: TableMoment | None = None  # what the views share until the next table step
@@ -250,7 +264,7 @@ class GutsGame(Engine[Action]):
             elif key == "phase":
                 data[key] = self.phase.value
             else:
-                data[key] = json.dumps(value, sort_keys=True)
+                data[key] = json.dumps(value, sort_keys=True, default=plain)  # events as their dicts
         return data
 
     def history(self) -> dict[str, Any]:
@@ -358,7 +372,7 @@ class GutsGame(Engine[Action]):
     def _declare(self, action: Declare) -> None:
         player = action.player
         self.declarations[player] = action.stay_in
-        self.events.append({"type": "declare", "stage": self.stage + 1, "player": player, "in": action.stay_in})
+        self.events.append(Declared(self.stage + 1, player, action.stay_in))
         if len(self.declarations) == len(self.seated):  # everyone has (only the seated declare)
             self.phase = Phase.SETTLE
 
@@ -390,10 +404,7 @@ class GutsGame(Engine[Action]):
         shuffled = not self._decks
         self.deck = shuffled_deck(self._rng) if shuffled else self._decks.pop(0)
         self._dealt = 0
-        self.events.append({
-            "type": "ante", "round": self.round, "dealer": self.dealer_name,
-            "antes": antes, "pot": self.pot, "deck": list(self.deck), "shuffled": shuffled,
-        })
+        self.events.append(Ante(self.round, self.dealer_name, antes, self.pot, tuple(self.deck), shuffled))
         self.phase = Phase.DEAL
 
     def _deal(self) -> None:
@@ -404,26 +415,25 @@ class GutsGame(Engine[Action]):
         n = len(order)
         start = self._dealt
         stop = start + n * (self.rules.stages[self.stage].cards - held)
-        new = {p: self.deck[start + i:stop:n] for i, p in enumerate(order)}
+        new = {p: tuple(self.deck[start + i:stop:n]) for i, p in enumerate(order)}
         for p, cards in new.items():
             self.hands[p] += cards
         self._dealt = stop
         self.declarations = {}
-        self.events.append({"type": "deal", "stage": self.stage + 1, "cards": new})
+        self.events.append(Deal(self.stage + 1, new))
         self.phase = Phase.DECLARE
 
     def _settle(self) -> None:
         stage_no = self.stage + 1
         order = self.declaration_order()
-        ins = [p for p in order if self.declarations.get(p)]
-        event: dict[str, Any] = {"type": "settle", "stage": stage_no, "in": ins}
+        ins = tuple(p for p in order if self.declarations.get(p))
         stage_winner: str | None = None  # who won the stage outright, for streaks
         if not ins:
-            event["outcome"] = "nobody in"
+            event = Settle(stage_no, ins, "nobody in")
         elif len(ins) == 1:
             self.legs[ins[0]] += 1
             stage_winner = ins[0]
-            event.update(outcome="leg", leg=ins[0])
+            event = Settle(stage_no, ins, "leg", leg=ins[0])
         else:
             evaluate = self.rules.evaluator(self.stage)
             n = self.rules.stages[self.stage].cards
@@ -434,19 +444,15 @@ class GutsGame(Engine[Action]):
             for pay in payments:
                 self._move(pay["from"], pay["to"], pay["amount"], "stage payment", stage_no)
             stage_winner = winners[0] if len(winners) == 1 else None
-            event.update(
-                outcome="showdown", winners=winners, values=values,
-                hands={p: self.hands[p][:n] for p in ins}, amount=amount, payments=payments,
-            )
-            self._shown.append({
-                "stage": stage_no, "in": list(ins), "public": self.stage == len(self.rules.stages) - 1,
-                "hands": {p: list(self.hands[p][:n]) for p in ins},
-            })
+            hands = {p: tuple(self.hands[p][:n]) for p in ins}
+            event = Settle(stage_no, ins, "showdown", winners=tuple(winners), hand_values=values, hands=hands,
+                           amount=amount, payments=tuple(payments))
+            self._shown.append(Compared(stage_no, ins, self.stage == len(self.rules.stages) - 1, hands))
         if ins:  # a stage someone played: its winner's streak grows, every other streak ends
             for p in self.players:
                 self.streaks[p] = self.streaks[p] + 1 if p == stage_winner else 0
             if self.rules.win_by == "streak":
-                event["streaks"] = {p: n for p, n in self.streaks.items() if n}
+                event = dataclasses.replace(event, streaks={p: n for p, n in self.streaks.items() if n})
         self.events.append(event)
         self._settlements.append(event)
         tally = self.legs if self.rules.win_by == "legs" else self.streaks
@@ -455,7 +461,7 @@ class GutsGame(Engine[Action]):
             self.end_reason = self.rules.win_by
             taken = self.pot
             self._move(POT, stage_winner, taken, "pot", 0)
-            self.events.append({"type": "win", "player": stage_winner, "pot": taken, "by": self.rules.win_by})
+            self.events.append(Win(stage_winner, taken, self.rules.win_by))
             self.phase = Phase.OVER
         else:
             self.phase = Phase.NEXT
@@ -469,7 +475,7 @@ class GutsGame(Engine[Action]):
         if self.stage + 1 < len(self.rules.stages):
             self.stage += 1
             self.declarations = {}
-            self.events.append({"type": "next_stage", "stage": self.stage + 1})
+            self.events.append(NextStage(self.stage + 1))
             self.phase = Phase.DEAL
             return
         if self.round >= self.rules.max_rounds:
@@ -485,7 +491,7 @@ class GutsGame(Engine[Action]):
         self._dealt = 0
         self._shown = []
         self._settlements = []
-        self.events.append({"type": "next_round", "round": self.round, "dealer": self.dealer_name})
+        self.events.append(NextRound(self.round, self.dealer_name))
         self.phase = Phase.ANTE
 
     def _end_without_winner(self, reason: str) -> None:
@@ -493,6 +499,6 @@ class GutsGame(Engine[Action]):
         for p, amount in refunds.items():
             self._move(POT, p, amount, "refund", 0)
         self.end_reason = reason
-        self.events.append({"type": "end", "reason": reason, "refunds": refunds})
+        self.events.append(End(reason, refunds))
         self.phase = Phase.OVER
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 from wildeval.cards import format_cards, parse_cards
+from wildeval.games.guts.events import GutsEvent
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.state import fresh
 from wildeval.games.table import differences
@@ -54,16 +55,18 @@ _CARDS = frozenset({"deck", "cards", "hands", "values"})  # the keys whose value
 
 
 def encode_event(event: Mapping[str, Any], rules: GutsRules) -> dict[str, Any]:
-    """One event as the history writes it: a new dict; ``event`` is left as it is."""
-    out = dict(event)  # plain values as they are; the rest replaced below, in place
-    for key, value in event.items():
+    """One event as the history writes it (a :class:`~wildeval.games.guts.events.GutsEvent` or
+    its dict): a new dict; ``event`` is left as it is."""
+    data = event.to_dict() if isinstance(event, GutsEvent) else event
+    out = dict(data)  # plain values as they are; the rest replaced below, in place
+    for key, value in data.items():
         if key not in _CARDS:
             if isinstance(value, (dict, list)):
                 out[key] = fresh(value)
         elif key == "deck":
             out[key] = _cards(value)
         elif key == "values":
-            stage = int(event["stage"]) - 1
+            stage = int(data["stage"]) - 1
             out[key] = {p: {"value": v, "description": rules.describe(stage, v)} for p, v in value.items()}
         else:  # cards, hands
             out[key] = {p: _cards(cards) for p, cards in value.items()}

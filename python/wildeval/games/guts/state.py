@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from wildeval.games.guts.events import Compared, Settle
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.table import IllegalAction, InvariantError, Transfer
 
@@ -135,8 +136,7 @@ class PlayerView:
 class TableMoment(NamedTuple):
     """What every view of a game shows alike between two table steps (ante, deal, settle, move
     on), copied once and shared by those views, which make their own fields from it. Nothing
-    here changes in place once made: the event dicts of ``compared`` and ``settled`` are never
-    changed after they are written."""
+    here changes in place once made (the events of ``compared`` and ``settled`` are frozen)."""
 
     label: str  # the stage's label
     counts: tuple[int, ...]  # each player's cards, in seat order
@@ -146,8 +146,8 @@ class TableMoment(NamedTuple):
     stack: int | None
     simultaneous: bool
     last: int  # the last stage (1-based)
-    compared: tuple[Mapping[str, Any], ...]  # this round's compared hands
-    settled: tuple[Mapping[str, Any], ...]  # this round's settle events
+    compared: tuple[Compared, ...]  # this round's compared hands
+    settled: tuple[Settle, ...]  # this round's settle events
 
 
 Lazy = Callable[[PlayerView, TableMoment, Mapping[str, bool]], Any]
@@ -183,17 +183,16 @@ def _legal_actions(view: PlayerView, moment: TableMoment,
 def _shown(view: PlayerView, moment: TableMoment, declarations: Mapping[str, bool]) -> tuple[Mapping[str, Any], ...]:
     player = view.player
     return tuple(
-        {"stage": item["stage"], "in": list(item["in"]),
-         "hands": {p: list(c) for p, c in item["hands"].items()}}
-        for item in moment.compared if item["public"] or player in item["in"])
+        {"stage": item.stage, "in": list(item.ins), "hands": {p: list(c) for p, c in item.hands.items()}}
+        for item in moment.compared if item.public or player in item.ins)
 
 
 def _settlements(view: PlayerView, moment: TableMoment,
                  declarations: Mapping[str, bool]) -> tuple[Mapping[str, Any], ...]:
     player, last = view.player, moment.last
     return tuple(
-        {k: fresh(v) for k, v in e.items()
-         if k not in ("hands", "values") or e["stage"] == last or player in e["in"]}
+        {k: v for k, v in e.to_dict().items()
+         if k not in ("hands", "values") or e.stage == last or player in e.ins}
         for e in moment.settled)
 
 
