@@ -41,7 +41,7 @@ def test_replayed_unfinished_history_continues_with_the_same_deals() -> None:
 def test_players_given_as_one_string_are_refused() -> None:
     import pytest
 
-    with pytest.raises(ValueError, match="sequence of names"):
+    with pytest.raises(TypeError, match="sequence of names"):
         GutsGame(preset("three-five-seven"), "AB")
 
 
@@ -53,3 +53,32 @@ def test_stage_value_names_a_bad_stage() -> None:
     for bad in (7, -1):
         with pytest.raises(ValueError, match="stage must be 0-2"):
             game.stage_value("A", bad)
+
+
+def test_a_wrong_type_is_a_type_error_and_a_wrong_value_a_value_error_in_both_families() -> None:
+    import pytest
+
+    from wildeval.games.draw.hand import Hand
+
+    rules = preset("three-five-seven")
+    for kwargs in ({"dealer": "0"}, {"dealer": True}, {"seed": "x"}, {"seed": 1.5}):
+        with pytest.raises(TypeError):
+            GutsGame(rules, ["A", "B"], **kwargs)  # type: ignore[arg-type]
+    for players in (["A", 3], "AB"):
+        with pytest.raises(TypeError):
+            GutsGame(rules, players)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules must be GutsRules"):
+        GutsGame("three-five-seven", ["A", "B"])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="dealer must be a seat 0-1, not 2"):
+        GutsGame(rules, ["A", "B"], dealer=2)
+    with pytest.raises(ValueError, match="non-empty"):
+        GutsGame(rules, ["A", " "])
+    game = GutsGame(rules, ["A", "B"], seed=1).advance_to_decision()
+    with pytest.raises(TypeError, match="stage must be 0-2"):
+        game.stage_value("A", "0")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="the button must be a seat 0-1"):
+        Hand([50, 50], button="0")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the button must be a seat 0-1, not 2"):
+        Hand([50, 50], button=2)
+    with pytest.raises(TypeError, match="stack of seat 1 must be an int"):
+        Hand([50, "50"])  # type: ignore[list-item]

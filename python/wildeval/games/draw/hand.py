@@ -121,7 +121,9 @@ class Hand(Betting, Draws, Showdown):
                 raise TypeError(f"stack of seat {i} must be an int, not {type(s).__name__}")
             if s <= 0:
                 raise ValueError(f"seat {i} has no chips ({s}); busted players leave the table")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        if isinstance(button, bool) or not isinstance(button, int):
+            raise TypeError(f"the button must be a seat 0-{n - 1}, not {button!r}")
+        if not 0 <= button < n:
             raise ValueError(f"the button must be a seat 0-{n - 1}, not {button!r}")
         self.n = n
         self.names = name_list(names, n)

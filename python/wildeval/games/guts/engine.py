@@ -84,23 +84,28 @@ class GutsGame(Engine[Action]):
         decks: Sequence[Sequence[int]] = (),
         dealer: int = 0,
     ) -> None:
+        # a wrong type is a TypeError, a wrong value a ValueError (as in every game: draw's Hand too)
         if not isinstance(rules, GutsRules):
-            raise ValueError(f"rules must be GutsRules, not {rules!r}")
+            raise TypeError(f"rules must be GutsRules, not {rules!r}")
         if isinstance(players, str):
-            raise ValueError(f"players must be a sequence of names, not the string {players!r}")
+            raise TypeError(f"players must be a sequence of names, not the string {players!r}")
         names = tuple(players)
         if not MIN_PLAYERS <= len(names) <= rules.max_players:
             raise ValueError(
                 f"{rules.name} takes {MIN_PLAYERS} to {rules.max_players} players, not {len(names)}")
         for p in names:
-            if not isinstance(p, str) or not p.strip():
+            if not isinstance(p, str):
+                raise TypeError(f"a player's name must be a non-empty string, not {p!r}")
+            if not p.strip():
                 raise ValueError(f"a player's name must be a non-empty string, not {p!r}")
         if len(set(names)) != len(names):
             raise ValueError(f"player names must differ: {', '.join(names)}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(names):
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise TypeError(f"dealer must be a seat 0-{len(names) - 1}, not {dealer!r}")
+        if not 0 <= dealer < len(names):
             raise ValueError(f"dealer must be a seat 0-{len(names) - 1}, not {dealer!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an int or None, not {seed!r}")
+            raise TypeError(f"seed must be an int or None, not {seed!r}")
         for i in range(len(rules.stages)):
             rules.evaluator(i)  # an unsupported ranking or wild setting fails here, not mid-game
         self.rules = rules
@@ -215,7 +220,9 @@ class GutsGame(Engine[Action]):
         """The value of a player's hand at a stage (0-based; default the current one)."""
         self._check_player(player, "have a hand")
         s = self.stage if stage is None else stage
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(self.rules.stages):
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise TypeError(f"stage must be 0-{len(self.rules.stages) - 1} (0-based), not {stage!r}")
+        if not 0 <= s < len(self.rules.stages):
             raise ValueError(f"stage must be 0-{len(self.rules.stages) - 1} (0-based), not {stage!r}")
         n = self.rules.stages[s].cards
         if len(self.hands[player]) < n:

@@ -41,8 +41,11 @@ def replay(history: Mapping[str, Any]) -> GutsGame:
     # Decks that were given are given again; seeded shuffles are shuffled again, so that the
     # generator ends where the original's did (and the replay checks that they come out the same).
     seed = history.get("seed")
-    game = GutsGame(rules, history["players"], seed=seed, decks=recorded_decks(events, seed),
-                    dealer=history.get("first_dealer", 0))
+    try:
+        game = GutsGame(rules, history["players"], seed=seed, decks=recorded_decks(events, seed),
+                        dealer=history.get("first_dealer", 0))
+    except TypeError as error:  # a setting of the wrong type: the history is malformed all the same
+        raise ValueError(str(error)) from None
     for i, recorded in enumerate(events):
         if len(game.events) <= i:  # a step writes one event, or two (a settle and its win)
             kind = recorded.get("type")
