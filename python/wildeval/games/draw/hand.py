@@ -50,6 +50,7 @@ from wildeval.games.draw.pokerkit_model import VARIANTS, PokerkitModel, Shadow
 from wildeval.games.draw.rules import DECK_SIZE, DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules, preset
 from wildeval.games.draw.showdown import Showdown
 from wildeval.games.draw.state import BettingRound, name_list
+from wildeval.games.table.actions import Engine
 from wildeval.games.table.deck import complete_deck, shuffled_deck
 from wildeval.seeds import python_random
 
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 __all__ = ["Hand"]
 
 
-class Hand(Betting, Draws, Showdown):
+class Hand(Betting, Draws, Showdown, Engine[Action]):
     """One hand of a draw game (``game``, default Deuce to Seven Triple Draw) at the stakes
     ``rules`` (default: the game's).
 
@@ -238,19 +239,13 @@ class Hand(Betting, Draws, Showdown):
             return self._verify_discard(actor, action, who)
         return self._verify_betting(actor, action, who)
 
-    def can(self, action: Action, seat: int | None = None) -> bool:
-        """Whether :meth:`apply` would accept the action."""
-        try:
-            self.verify(action, seat)
-        except IllegalAction:
-            return False
-        return True
+    # can(action, seat=None) is the table layer's Engine.can: verify(action, seat) without raising
 
     def apply(self, action: Action, seat: int | None = None) -> Action:
         """Take an action for the player to act (or check that it is ``seat``'s turn); returns
         the action with its amount. Illegal: IllegalAction, and nothing changes."""
         action = self.verify(action, seat)
-        self._do(action)
+        self._do(action)  # the Engine's apply, but returning the action as taken
         return action
 
     def _do(self, action: Action) -> None:
@@ -263,7 +258,7 @@ class Hand(Betting, Draws, Showdown):
         else:
             self._apply_betting(actor, action)
 
-    can_act = can  # the older names (documented: they stay)
+    can_act = Engine.can  # the older names (documented: they stay)
     act = apply
 
     # ------------------------------------------------------------------------------------------

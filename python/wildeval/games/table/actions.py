@@ -41,7 +41,7 @@ wildeval.games.table.actions.IllegalAction: cannot add 5: add 1 or 2
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 __all__ = ["Engine", "IllegalAction", "InvariantError", "Operations"]
 
@@ -76,7 +76,9 @@ class Operations(Protocol[A]):
 
 class Engine(Generic[A]):
     """A base for engines: write :meth:`verify` (every check, no change) and :meth:`_do` (the
-    change, no check); :meth:`can` and :meth:`apply` follow from them."""
+    change, no check); :meth:`can` and :meth:`apply` follow from them. An engine's ``verify``
+    may take more than the action (draw's ``Hand``: the seat that means to act), which ``can``
+    and ``apply`` pass on."""
 
     @property
     def over(self) -> bool:
@@ -96,15 +98,17 @@ class Engine(Generic[A]):
         """Raise :class:`InvariantError` unless the state is consistent."""
         raise NotImplementedError
 
-    def can(self, action: A) -> bool:
+    def can(self, action: A, *where: Any, **named: Any) -> bool:
         """Whether :meth:`apply` would accept ``action`` now."""
         try:
-            self.verify(action)
+            self.verify(action, *where, **named)
         except IllegalAction:
             return False
         return True
 
-    def apply(self, action: A) -> None:
+    def apply(self, action: A, *where: Any, **named: Any) -> object:
         """Do ``action`` if the rules allow it now, else raise :class:`IllegalAction` and change
-        nothing."""
-        self._do(self.verify(action))
+        nothing. Returns None here; an engine may return what was done (draw's ``Hand``: the
+        action with its amount)."""
+        self._do(self.verify(action, *where, **named))
+        return None
