@@ -147,9 +147,15 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const uint64_t m = kWild ? hash.multiplier : hash.multiplier << kRankKeyShift;
     const __m512i m_low = _mm512_set1_epi64(static_cast<long long>(m & 0xFFFFFFFFu));
     const __m512i m_high = _mm512_set1_epi64(static_cast<long long>(m >> 32));
-    // natural rows of a shape whose multiplier's low 29 bits are zero: m's low half is zero, and
-    // the top 32 bits of the product are the low 32 of sum * (m >> 32) (perfect_hash.hpp)
-    constexpr bool kMultiply32 = !kWild && Shape::kZeroBits + kRankKeyShift >= 32;
+    // A shape whose multiplier's low 29 bits are zero (perfect_hash.hpp): the top 32 bits of
+    // (8 sum + wild) * multiplier are, mod 2^32, sum * M + floor(wild * M / 8) with M the
+    // multiplier >> 29: one 32-bit multiply and, with wild ranks, a lookup by the wild count.
+    constexpr bool kMultiply32 = Shape::kZeroBits + kRankKeyShift >= 32;
+    const uint64_t big = hash.multiplier >> (32 - kRankKeyShift);
+    alignas(64) uint32_t wild_part[16];
+    for (uint64_t c = 0; c < 16; ++c) wild_part[c] = static_cast<uint32_t>((c & 7) * big >> kRankKeyShift);
+    const __m512i m32 = _mm512_set1_epi32(static_cast<int>(static_cast<uint32_t>(big)));
+    const __m512i wild_parts = _mm512_load_si512(wild_part);
     const __m512i wild = _mm512_load_si512(card_bytes.wild);
     __m512i natural[8];
     for (int j = 0; j < 8; ++j) natural[j] = _mm512_load_si512(card_bytes.natural[j]);
@@ -167,30 +173,52 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
 
     constexpr bool kGather = Gathered<Lookup>::value;
     const __m512i low16 = _mm512_set1_epi32(0xFFFF), slot_mask = _mm512_set1_epi32(static_cast<int>(kSlotMask));
-    const bool read_flushes = kWild && wild_flush != nullptr;
+    // Rows that can make a flush, with wild ranks: their flushes are read by the second pass
+    // (flush_pass), sixteen of those rows at a time, from their bytes, wild counts and suit
+    // counters kept here as each block finds them (a third of the rows, with three ranks wild).
+    const bool read_flushes = kWild && kGather && wild_flush != nullptr;
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
-    alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position
-    alignas(64) uint32_t suited[2][kRows];  // and its rows' two wild_flush entries (read_flushes)
+    alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position (no gather)
     alignas(64) uint32_t flushes[kChunk + kRows];
+    alignas(64) uint32_t pending[5][kChunk + kRows];  // read_flushes: a, b, wild counts, counters, row
     auto finish_block = [&](int32_t* o) {
-        if (!read_flushes) {
-            for (std::size_t k = 0; k < kRows; ++k) {
-                const uint32_t h = hashed[k];
-                o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
-            }
-            return;
-        }
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
-            const uint32_t by_ranks = static_cast<uint32_t>(lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask));
-            const uint32_t low = wild_flush[suited[0][k]], high = wild_flush[suited[1][k]];
-            const uint32_t suited_best = low > high ? low : high;
-            o[k] = static_cast<int32_t>(by_ranks > suited_best ? by_ranks : suited_best);
+            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+        }
+    };
+    // The pending rows' values: the best of the value by ranks (in `out` already) and of the
+    // flush values of the lowest and the highest suit that can make a flush.
+    auto flush_pass = [&](std::size_t n_pending) WILDEVAL_AVX512_TARGET {
+        const __m512i zero = _mm512_setzero_si512();
+        for (std::size_t p = 0; p < n_pending; p += kRows) {
+            const __mmask16 live = n_pending - p >= kRows ? __mmask16(0xFFFF) : __mmask16((1u << (n_pending - p)) - 1);
+            const __m512i a = _mm512_maskz_loadu_epi32(live, pending[0] + p), b = _mm512_maskz_loadu_epi32(live, pending[1] + p);
+            const __m512i w = _mm512_maskz_loadu_epi32(live, pending[2] + p);
+            const __m512i counters = _mm512_maskz_loadu_epi32(live, pending[3] + p);
+            const __m512i row = _mm512_maskz_loadu_epi32(live, pending[4] + p);
+            __m512i ranks[kSuits];
+            __mmask16 can[kSuits];
+            for (int s = 0; s < kSuits; ++s) {
+                can[s] = _mm512_test_epi32_mask(counters, _mm512_set1_epi32(8 << (4 * s)));
+                ranks[s] = _mm512_add_epi32(lane_sums(zero, a, b, natural[2 * s]),
+                                            _mm512_slli_epi32(lane_sums(zero, a, b, natural[2 * s + 1]), 8));
+            }
+            __m512i lowest = zero, highest = zero;
+            for (int s = 0; s < kSuits; ++s) {
+                lowest = _mm512_mask_mov_epi32(lowest, can[kSuits - 1 - s], ranks[kSuits - 1 - s]);
+                highest = _mm512_mask_mov_epi32(highest, can[s], ranks[s]);
+            }
+            const __m512i slice = _mm512_slli_epi32(_mm512_and_si512(w, _mm512_set1_epi32(3)), kRanks);
+            const __m512i low = _mm512_mask_i32gather_epi32(zero, live, _mm512_or_si512(lowest, slice), wild_flush, 4);
+            const __m512i high = _mm512_mask_i32gather_epi32(zero, live, _mm512_or_si512(highest, slice), wild_flush, 4);
+            const __m512i by_ranks = _mm512_mask_i32gather_epi32(zero, live, row, out, 4);
+            _mm512_mask_i32scatter_epi32(out, live, row, _mm512_max_epu32(by_ranks, _mm512_max_epu32(low, high)), 4);
         }
     };
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
-        std::size_t n_flush = 0;
+        std::size_t n_flush = 0, n_pending = 0;
         for (std::size_t i = start; i < end; i += kRows) {
             __m512i lo, hi;  // the block's bytes 0-63 and 64-16N
             if constexpr (kNarrow) {
@@ -232,27 +260,18 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             top = _mm512_max_epu8(top, lo);
             top = _mm512_mask_max_epu8(top, high_bytes, top, hi);
             const __m512i w = kWild ? lane_sums(zero, a, b, wild) : zero;  // wild counts
-            __m512i suit_entries[2] = {zero, zero};  // read_flushes: this block's wild_flush entries
             if constexpr (Flushes != FlushRows::kNone) {
                 // suit counters from 3: bit 3 of one is set when that suit holds five cards
                 const __m512i counters = _mm512_or_si512(lane_sums(bias, a, b, suits0), _mm512_slli_epi32(lane_sums(bias, a, b, suits1), 8));
                 if (read_flushes) {
-                    // the natural ranks of the lowest and the highest suit that can make a flush
-                    __m512i ranks[kSuits];
-                    __mmask16 can[kSuits];
-                    for (int s = 0; s < kSuits; ++s) {
-                        can[s] = _mm512_test_epi32_mask(counters, _mm512_set1_epi32(8 << (4 * s)));
-                        ranks[s] = _mm512_add_epi32(lane_sums(zero, a, b, natural[2 * s]),
-                                                    _mm512_slli_epi32(lane_sums(zero, a, b, natural[2 * s + 1]), 8));
-                    }
-                    __m512i lowest = zero, highest = zero;
-                    for (int s = 0; s < kSuits; ++s) {
-                        lowest = _mm512_mask_mov_epi32(lowest, can[kSuits - 1 - s], ranks[kSuits - 1 - s]);
-                        highest = _mm512_mask_mov_epi32(highest, can[s], ranks[s]);
-                    }
-                    const __m512i slice = _mm512_slli_epi32(_mm512_and_si512(w, _mm512_set1_epi32(3)), kRanks);
-                    suit_entries[0] = _mm512_or_si512(lowest, slice);
-                    suit_entries[1] = _mm512_or_si512(highest, slice);
+                    const __mmask16 can = _mm512_test_epi32_mask(counters, flags);
+                    const __m512i row = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i)));
+                    _mm512_storeu_si512(pending[0] + n_pending, _mm512_maskz_compress_epi32(can, a));
+                    _mm512_storeu_si512(pending[1] + n_pending, _mm512_maskz_compress_epi32(can, b));
+                    _mm512_storeu_si512(pending[2] + n_pending, _mm512_maskz_compress_epi32(can, w));
+                    _mm512_storeu_si512(pending[3] + n_pending, _mm512_maskz_compress_epi32(can, counters));
+                    _mm512_storeu_si512(pending[4] + n_pending, _mm512_maskz_compress_epi32(can, row));
+                    n_pending += static_cast<std::size_t>(popcount32(can));
                 } else {
                     const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
                     const __m512i index = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));
@@ -272,7 +291,9 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             };
             __m512i pos;
             if constexpr (kMultiply32) {
-                pos = _mm512_srli_epi32(_mm512_mullo_epi32(key, _mm512_set1_epi32(static_cast<int>(m >> 32))), kShiftTop);
+                __m512i top32 = _mm512_mullo_epi32(key, m32);
+                if constexpr (kWild) top32 = _mm512_add_epi32(top32, _mm512_permutexvar_epi32(w, wild_parts));
+                pos = _mm512_srli_epi32(top32, kShiftTop);
             } else {
                 const __m512i even = top_half(key_low, key_high);
                 const __m512i odd = top_half(_mm512_srli_epi64(key_low, 32), _mm512_srli_epi64(key_high, 32));
@@ -283,21 +304,14 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                 const __m512i bucket = _mm512_srli_epi32(pos, Shape::kTableBits);
                 const __m512i shift = _mm512_and_si512(_mm512_i32gather_epi32(bucket, hash.displacement, 2), low16);
                 const __m512i slot = _mm512_and_si512(_mm512_add_epi32(pos, shift), slot_mask);
-                __m512i value = gather16(lookup, slot);
-                if (read_flushes)
-                    value = _mm512_max_epu32(value, _mm512_max_epu32(_mm512_i32gather_epi32(suit_entries[0], wild_flush, 4),
-                                                                     _mm512_i32gather_epi32(suit_entries[1], wild_flush, 4)));
-                _mm512_storeu_si512(out + i, value);
+                _mm512_storeu_si512(out + i, gather16(lookup, slot));
             } else {
                 if (i > start) finish_block(out + i - kRows);
                 _mm512_store_si512(hashed, pos);
-                if (read_flushes) {
-                    _mm512_store_si512(suited[0], suit_entries[0]);
-                    _mm512_store_si512(suited[1], suit_entries[1]);
-                }
             }
         }
         if constexpr (!kGather) finish_block(out + end - kRows);
+        if (read_flushes) flush_pass(n_pending);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     bool in_range = _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;

@@ -31,8 +31,9 @@ std::vector<TableSize> table_sizes();
 
 // Every rank multiset of 1-7 cards with 0-7 wild cards (114,719 keys in 131,072 slots, about 7
 // keys per displacement bucket: 32 kB of displacements), the shape the "high" and lowball
-// evaluators index by.
-using RankShape = HashShape<14, 17>;
+// evaluators index by; its multiplier's low 29 bits are zero, so that the AVX-512 kernel hashes
+// with a 32-bit multiply (perfect_hash.hpp).
+using RankShape = HashShape<14, 17, 29>;
 // Seven natural cards only (49,205 rank multisets in 65,536 slots, 8,192 buckets): the 7-card
 // batch kernel's own smaller hash, its displacements (16 kB) small enough to stay in L1, and
 // its multiplier's low 29 bits zero, so that the AVX-512 kernel hashes with a 32-bit multiply.
