@@ -87,7 +87,12 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
     const uint64_t m = kWild ? hash.multiplier : hash.multiplier << kRankKeyShift;
     const __m256i m_low = _mm256_set1_epi64x(static_cast<long long>(m & 0xFFFFFFFFu));
     const __m256i m_high = _mm256_set1_epi64x(static_cast<long long>(m >> 32));
-    constexpr bool kHighOnly = !kWild && Shape::kZeroBits + kRankKeyShift >= 32;
+    constexpr bool kSplitHash = Shape::kZeroBits + kRankKeyShift >= 32;
+    const uint64_t big = hash.multiplier >> (32 - kRankKeyShift);
+    alignas(32) uint32_t wild_part[8];
+    for (uint64_t c = 0; c < 8; ++c) wild_part[c] = static_cast<uint32_t>(c * big >> kRankKeyShift);
+    const __m256i m_split = _mm256_set1_epi64x(static_cast<long long>(static_cast<uint32_t>(big)));
+    const __m256i wild_parts = load32(reinterpret_cast<const uint8_t*>(wild_part));
     __m256i repeated = zero, top = zero;
 
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position
@@ -115,18 +120,24 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
         __m256i key = _mm256_add_epi64(_mm256_add_epi64(sum(rank0, rank), _mm256_slli_epi64(sum(rank1, rank), 8)),
                                        _mm256_add_epi64(_mm256_slli_epi64(sum(rank2, rank), 16), _mm256_slli_epi64(sum(rank3, rank), 24)));
         const __m256i w4 = kWild ? _mm256_shuffle_epi8(wild4, rank) : zero;
-        if constexpr (kWild) key = _mm256_add_epi64(_mm256_slli_epi64(key, kRankKeyShift), _mm256_srli_epi64(_mm256_sad_epu8(w4, zero), 2));
+        const __m256i wilds = kWild ? _mm256_srli_epi64(_mm256_sad_epu8(w4, zero), 2) : zero;  // each row's wild count
+        if constexpr (kWild && !kSplitHash) key = _mm256_add_epi64(_mm256_slli_epi64(key, kRankKeyShift), wilds);
         if constexpr (Flushes != FlushRows::kNone) {
             const __m256i suit = _mm256_or_si256(_mm256_and_si256(x, suit_bits), w4);  // fillers: 0x83 | 0: read 0
             const __m256i counters = _mm256_add_epi64(_mm256_or_si256(sum(suits0, suit), _mm256_slli_epi64(sum(suits1, suit), 8)), bias);
             const __m256i none = _mm256_cmpeq_epi64(_mm256_and_si256(counters, flags), zero);
             flush_bits = ~_mm256_movemask_pd(_mm256_castsi256_pd(none)) & 0xF;
         }
-        // the top 32 bits of key * multiplier (mod 2^64), in each lane's low half
-        // (with a multiplier whose low 29 bits are zero, natural rows' m has a low half of zero)
-        __m256i product = _mm256_mul_epu32(key, m_high);
-        if constexpr (!kHighOnly) product = _mm256_add_epi64(product, _mm256_srli_epi64(_mm256_mul_epu32(key, m_low), 32));
-        if constexpr (kWild) product = _mm256_add_epi64(product, _mm256_mul_epu32(_mm256_srli_epi64(key, 32), m_low));
+        // the top 32 bits of key * multiplier (mod 2^64), in each lane's low half: with a
+        // multiplier whose low 29 bits are zero, sum * M + floor(wild * M / 8) (natural_rows16.hpp)
+        __m256i product;
+        if constexpr (kSplitHash) {
+            product = _mm256_mul_epu32(key, m_split);
+            if constexpr (kWild) product = _mm256_add_epi64(product, _mm256_permutevar8x32_epi32(wild_parts, wilds));
+        } else {
+            product = _mm256_add_epi64(_mm256_mul_epu32(key, m_high), _mm256_srli_epi64(_mm256_mul_epu32(key, m_low), 32));
+            if constexpr (kWild) product = _mm256_add_epi64(product, _mm256_mul_epu32(_mm256_srli_epi64(key, 32), m_low));
+        }
         hashes = _mm256_srli_epi32(_mm256_and_si256(product, _mm256_set1_epi64x(0xFFFFFFFF)), kShiftTop);
     };
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
