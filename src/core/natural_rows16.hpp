@@ -97,6 +97,13 @@ WILDEVAL_AVX512_TARGET inline __m512i gather16(const SlotOrdinals<Shift, From>& 
     return From ? _mm512_sub_epi32(_mm512_set1_epi32(static_cast<int>(lookup.from)), value) : value;
 }
 
+WILDEVAL_AVX512_TARGET inline __m512i gather16(const SlotValuesBelow& lookup, __m512i slot) {
+    const __m512i v = _mm512_i32gather_epi32(slot, lookup.values, 4);
+    const __mmask16 was = _mm512_cmpeq_epi32_mask(v, _mm512_set1_epi32(static_cast<int>(lookup.was)));
+    return _mm512_sub_epi32(_mm512_set1_epi32(static_cast<int>(lookup.from)),
+                            _mm512_mask_mov_epi32(v, was, _mm512_set1_epi32(static_cast<int>(lookup.now))));
+}
+
 // How many of n_rows rows natural_rows16 takes: whole blocks of 16 rows whose two loads (128
 // bytes from the block's start) stay in the rows. natural_rows_of hands the rest to
 // natural_rows_kernel.

@@ -79,6 +79,18 @@ struct SlotOrdinals {
     }
 };
 
+// Lowball's value of a hand by ranks from a high-style value: `from` minus values[slot], where
+// the value `was` reads as `now` (deuce-to-seven: the wheel is no straight, only ace high).
+struct SlotValuesBelow {
+    static constexpr bool kGathered = true;
+    const uint32_t* values;
+    uint32_t from, was, now;
+    int32_t operator()(uint32_t slot) const {
+        const uint32_t v = values[slot];
+        return static_cast<int32_t>(from - (v == was ? now : v));
+    }
+};
+
 template <class Lookup, class = void>
 struct Gathered : std::false_type {};
 template <class Lookup>

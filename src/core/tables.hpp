@@ -160,10 +160,10 @@ struct LowTables {
 
 // A five-card "high" value as deuce-to-seven reads it: A-2-3-4-5 is no straight, only ace high
 // (and suited, an ace-high flush).
+inline constexpr uint32_t kWheel = pack(kStraight, {3}), kSteelWheel = pack(kStraightFlush, {3});
+inline constexpr uint32_t kAceFiveHigh = pack(kHighCard, {12, 3, 2, 1, 0});
+inline constexpr uint32_t kAceFiveFlush = pack(kFlush, {12, 3, 2, 1, 0});
 constexpr uint32_t without_wheel(uint32_t value) {
-    constexpr uint32_t kWheel = pack(kStraight, {3}), kSteelWheel = pack(kStraightFlush, {3});
-    constexpr uint32_t kAceFiveHigh = pack(kHighCard, {12, 3, 2, 1, 0});
-    constexpr uint32_t kAceFiveFlush = pack(kFlush, {12, 3, 2, 1, 0});
     return value == kWheel ? kAceFiveHigh : value == kSteelWheel ? kAceFiveFlush : value;
 }
 

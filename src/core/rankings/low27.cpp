@@ -79,6 +79,10 @@ private:
             return natural_rows<N, SevenShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, {rank_.seven.multiplier, rank_.seven.displacement.data()},
                 SlotValues{low_.seven_low27.data()}, fix, wide);
+        } else if constexpr (N == 5) {  // five cards: the high value by ranks, the wheel no straight
+            return natural_rows<N, RankShape, FlushRows::kRare>(
+                rows, n_rows, out, parts_, hash, SlotValuesBelow{rank_.all.values.data(), kLowBase, kWheel, kAceFiveHigh}, fix,
+                wide);
         } else {  // LowTables::low27_of, from the low base
             return natural_rows<N, RankShape, FlushRows::kRare>(
                 rows, n_rows, out, parts_, hash, SlotOrdinals<0, true>{low_.slots.data(), low_.low27.data(), kLowBase}, fix,
