@@ -90,6 +90,7 @@ class Evaluator(_core.Evaluator):
         self._wild = wild_ranks
         self._flush_duplicates = bool(flush_duplicates)
 
+    # deliberately apart from wildeval/reference/evaluator.py: the reference shares no code with the native path
     @property
     def ranking(self) -> Ranking:
         return self._ranking

@@ -93,6 +93,7 @@ class Evaluator:
         self._flush_duplicates = check_flush_duplicates(flush_duplicates)
         self._solver = solver_of(self._ranking)
 
+    # deliberately apart from wildeval/evaluator.py: the reference shares no code with the native path, to test it
     @property
     def ranking(self) -> str:
         """The ranking: ``"high"``, ``"low27"``, ``"low_a5"`` or ``"three_card_poker"``."""
