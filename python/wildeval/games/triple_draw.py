@@ -1,6 +1,7 @@
 """Deuce to Seven Triple Draw: the name this game's code had before the draw family
 (:mod:`wildeval.games.draw`) was made; kept so that ``wildeval.games.triple_draw`` still
-imports, with every name it exported.
+imports, with every name it exported: it re-exports the draw family's (``__all__``), and
+``GAME``.
 
 The game is the preset ``deuce-to-seven-triple-draw`` of :mod:`wildeval.games.draw.rules`;
 ``simulate`` and ``play`` here are the draw family's, which play every draw game.
@@ -15,61 +16,12 @@ True
 
 from __future__ import annotations
 
-from wildeval.games.draw import (
-    DEUCE_TO_SEVEN_TRIPLE_DRAW,
-    Action,
-    Bot,
-    Event,
-    Hand,
-    IllegalAction,
-    Kind,
-    LowballBot,
-    Phase,
-    PlayerView,
-    RandomBot,
-    Rules,
-    Table,
-    arrange_deck,
-    describe_event,
-    keep_for_low,
-    low27,
-    made_low,
-    phh_fields,
-    play,
-    play_hand,
-    replay,
-    simulate,
-    to_json,
-    to_record,
-)
+from wildeval.games import draw as _draw
+from wildeval.games.draw import *  # noqa: F403 (the alias: every name the draw family exports)
+from wildeval.games.draw import DEUCE_TO_SEVEN_TRIPLE_DRAW
 
-__all__ = [
-    "GAME",
-    "Action",
-    "arrange_deck",
-    "Bot",
-    "Event",
-    "Hand",
-    "IllegalAction",
-    "Kind",
-    "LowballBot",
-    "Phase",
-    "PlayerView",
-    "RandomBot",
-    "Rules",
-    "Table",
-    "describe_event",
-    "keep_for_low",
-    "low27",
-    "made_low",
-    "phh_fields",
-    "play",
-    "play_hand",
-    "replay",
-    "simulate",
-    "to_json",
-    "to_record",
-]
+__all__ = ["GAME"]
+__all__ += _draw.__all__
 
 GAME = DEUCE_TO_SEVEN_TRIPLE_DRAW.name
 STARTING_STACK = DEUCE_TO_SEVEN_TRIPLE_DRAW.starting_stack
