@@ -154,15 +154,11 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const uint64_t m = kWild ? hash.multiplier : hash.multiplier << kRankKeyShift;
     const __m512i m_low = _mm512_set1_epi64(static_cast<long long>(m & 0xFFFFFFFFu));
     const __m512i m_high = _mm512_set1_epi64(static_cast<long long>(m >> 32));
-    // A shape whose multiplier's low 29 bits are zero (perfect_hash.hpp): the top 32 bits of
-    // (8 sum + wild) * multiplier are, mod 2^32, sum * M + floor(wild * M / 8) with M the
-    // multiplier >> 29: one 32-bit multiply and, with wild ranks, a lookup by the wild count.
-    constexpr bool kMultiply32 = Shape::kZeroBits + kRankKeyShift >= 32;
-    const uint64_t big = hash.multiplier >> (32 - kRankKeyShift);
-    alignas(64) uint32_t wild_part[16];
-    for (uint64_t c = 0; c < 16; ++c) wild_part[c] = static_cast<uint32_t>((c & 7) * big >> kRankKeyShift);
-    const __m512i m32 = _mm512_set1_epi32(static_cast<int>(static_cast<uint32_t>(big)));
-    const __m512i wild_parts = _mm512_load_si512(wild_part);
+    // where the shape allows, one 32-bit multiply (SplitHash, rows_kernel.hpp)
+    constexpr bool kMultiply32 = SplitHash<Shape>::kApplies;
+    const SplitHash<Shape> split(hash.multiplier);
+    const __m512i m32 = _mm512_set1_epi32(static_cast<int>(split.multiplier));
+    const __m512i wild_parts = _mm512_load_si512(split.wild_part);
     const __m512i wild = _mm512_load_si512(card_bytes.wild);
     __m512i natural[8];
     for (int j = 0; j < 8; ++j) natural[j] = _mm512_load_si512(card_bytes.natural[j]);

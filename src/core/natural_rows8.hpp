@@ -87,12 +87,10 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
     const uint64_t m = kWild ? hash.multiplier : hash.multiplier << kRankKeyShift;
     const __m256i m_low = _mm256_set1_epi64x(static_cast<long long>(m & 0xFFFFFFFFu));
     const __m256i m_high = _mm256_set1_epi64x(static_cast<long long>(m >> 32));
-    constexpr bool kSplitHash = Shape::kZeroBits + kRankKeyShift >= 32;
-    const uint64_t big = hash.multiplier >> (32 - kRankKeyShift);
-    alignas(32) uint32_t wild_part[8];
-    for (uint64_t c = 0; c < 8; ++c) wild_part[c] = static_cast<uint32_t>(c * big >> kRankKeyShift);
-    const __m256i m_split = _mm256_set1_epi64x(static_cast<long long>(static_cast<uint32_t>(big)));
-    const __m256i wild_parts = load32(reinterpret_cast<const uint8_t*>(wild_part));
+    constexpr bool kSplitHash = SplitHash<Shape>::kApplies;  // one 32-bit multiply (rows_kernel.hpp)
+    const SplitHash<Shape> split(hash.multiplier);
+    const __m256i m_split = _mm256_set1_epi64x(static_cast<long long>(split.multiplier));
+    const __m256i wild_parts = load32(reinterpret_cast<const uint8_t*>(split.wild_part));
     __m256i repeated = zero, top = zero;
 
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "bits.hpp"
+#include "hand.hpp"
 
 // The AVX-512 kernel is built with GCC or Clang for x86-64 (as functions compiled for AVX-512
 // whatever the package's -march), and runs where the CPU has it.
@@ -95,6 +96,21 @@ template <class Lookup, class = void>
 struct Gathered : std::false_type {};
 template <class Lookup>
 struct Gathered<Lookup, std::void_t<decltype(Lookup::kGathered)>> : std::bool_constant<Lookup::kGathered> {};
+
+// The hash of a shape whose multiplier's low 29 bits are zero (perfect_hash.hpp), as the SIMD
+// kernels compute it: the top 32 bits of (8 sum + wild) * multiplier are, mod 2^32,
+// sum * M + floor(wild * M / 8) with M the multiplier >> 29: one 32-bit multiply and, with wild
+// ranks, a lookup by the wild count (0-7; the table repeats for 8-15, so a 16-entry lookup reads it).
+template <class Shape>
+struct SplitHash {
+    static constexpr bool kApplies = Shape::kZeroBits + kRankKeyShift >= 32;
+    uint32_t multiplier;
+    alignas(64) uint32_t wild_part[16];
+    explicit SplitHash(uint64_t full) : multiplier(static_cast<uint32_t>(full >> (32 - kRankKeyShift))), wild_part{} {
+        const uint64_t big = full >> (32 - kRankKeyShift);
+        for (uint64_t c = 0; c < 16; ++c) wild_part[c] = static_cast<uint32_t>((c & 7) * big >> kRankKeyShift);
+    }
+};
 
 struct NoReadAhead {};
 
