@@ -125,3 +125,14 @@ def test_a_split_pot_needs_two_split_rankings() -> None:
         equity(["As 2s", "Ah Kh"], ranking="high", low="omaha_low8")
     with pytest.raises(ValueError, match="the low half is a ranking of lows"):
         equity(["As 2s 3d Kd", "Ah Kh Qc Jc"], ranking="omaha", low="low_a5")
+
+
+@pytest.mark.parametrize(("high", "low"), [("high", "omaha_low8"), ("omaha", "low27")])
+def test_the_core_refuses_a_high_low_pair_that_cannot_split_a_pot(high: str, low: str) -> None:
+    from wildeval import _core
+
+    hands = np.array([parse_cards("As Ad Kc Kd"), parse_cards("2s 3d 4c 5h")], dtype=np.uint8)
+    players = [(hands[:1], np.ones(1)), (hands[1:], np.ones(1))]
+    with pytest.raises(ValueError, match="a pot split high and low needs two rankings of hole cards and a board "
+                                         f"of the same sizes, not '{high}' and '{low}'"):
+        _core.Showdown(high, 0, True, players, [], [], 5, low)

@@ -32,11 +32,7 @@ public:
         : ev_(ranking, wild_rank_mask, flush_duplicates) {
         if (!low.empty()) {
             low_ev_ = std::make_unique<wildeval::Evaluator>(low, 0, true);
-            const RankingSpec &a = ev_.spec(), &b = low_ev_->spec();
-            if (!a.split() || !b.split() || a.min_cards != b.min_cards || a.max_cards != b.max_cards ||
-                a.min_board != b.min_board || a.max_board != b.max_board)
-                throw py::value_error(std::string("a pot split high and low needs two rankings of hole cards and a "
-                                                  "board of the same sizes, not '") + a.name + "' and '" + b.name + "'");
+            check_high_low(ev_.spec(), low_ev_->spec());  // std::invalid_argument: a ValueError
             deal_.low = &low_ev_->ranking();
         }
         for (const auto& [hands, weights] : players) {

@@ -80,6 +80,13 @@ int EquityDeal::cards_left() const {
     return kDeck - held;
 }
 
+void check_high_low(const RankingSpec& high, const RankingSpec& low) {
+    if (!high.split() || !low.split() || high.min_cards != low.min_cards || high.max_cards != low.max_cards ||
+        high.min_board != low.min_board || high.max_board != low.max_board)
+        refuse(std::string("a pot split high and low needs two rankings of hole cards and a board of the same sizes, not '") +
+               high.name + "' and '" + low.name + "'");
+}
+
 void EquityDeal::check(const Evaluator& ev) const {
     const RankingSpec& spec = ev.spec();
     if (players.size() < 2 || players.size() > static_cast<std::size_t>(kMaxPlayers))

@@ -47,6 +47,10 @@ struct EquityDeal {
     uint64_t board_and_dead() const;
 };
 
+// std::invalid_argument unless `high` and `low` can split a pot: both rankings of hole cards and
+// a board (RankingSpec::split), of the same sizes.
+void check_high_low(const RankingSpec& high, const RankingSpec& low);
+
 // What part of a run counted. shares[p * (players + 1) + k]: the weight of the deals in which
 // player p holds one of the k best hands (k = 1: alone); weight: of every deal counted. With a
 // low half (EquityDeal::low): k = 1 the deals p takes the whole pot, k = 2 those it takes a part
