@@ -32,33 +32,14 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from wildeval.games.guts.events import (
-    Ante,
-    Compared,
-    Deal,
-    Declared,
-    End,
-    GutsEvent,
-    NextRound,
-    NextStage,
-    Settle,
-    Win,
-    plain,
-)
+from wildeval.games.guts.events import (Ante, Compared, Deal, Declared, End, GutsEvent, NextRound, NextStage, Settle,
+                                        Win, plain)
 from wildeval.games.guts.history import history_of
 from wildeval.games.guts.invariants import check_game
 from wildeval.games.guts.payments import split, stage_payments
 from wildeval.games.guts.rules import MIN_PLAYERS, GutsRules, arrange_deck
 from wildeval.games.guts.state import Action, Advance, Declare, Phase, PlayerView, TableMoment, view_of
-from wildeval.games.table import (
-    Engine,
-    IllegalAction,
-    Ledger,
-    Transfer,
-    check_deck,
-    seat_order,
-    shuffled_deck,
-)
+from wildeval.games.table import Engine, IllegalAction, Ledger, Transfer, check_deck, seat_order, shuffled_deck
 from wildeval.seeds import python_random
 
 __all__ = ["GutsGame", "arrange_deck"]
