@@ -5,9 +5,13 @@
 // one row per 32-bit lane: cards 0-3 in one, cards 4.. and distinct filler bytes in the other.
 // One byte lookup (vpermb, 64 entries: every byte value's low six bits) per register gives each
 // card's part of the key a byte at a time, and vpdpbusd sums a lane's four bytes, so a row's
-// rank key (the sum of 5^rank), its suit counters and its duplicate check take a few
-// instructions per sixteen rows. The keys are hashed in 64-bit lanes and only the two lookups of
-// the perfect hash run one row at a time, a block behind, so that they overlap the next block.
+// rank key (the sum of 5^rank), its suit counters and its duplicate check (one chain of masked
+// compares) take a few instructions per sixteen rows. The keys are hashed with one 32-bit
+// multiply a lane where the shape allows (SplitHash, rows_kernel.hpp), else from 32 x 32-bit
+// products, and the perfect hash's reads are gathered (vpgatherdd) for a lookup rows_kernel.hpp
+// marks as gathered; any other lookup runs one row at a time, a block behind. Rows with wild
+// ranks that can make a flush are listed as each block finds them and their flushes read in a
+// second pass over the list (flush_pass).
 //
 // Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each block's loads are
 // narrowed to its two registers of bytes with byte permutes (vpermt2b), their bits OR-ed
