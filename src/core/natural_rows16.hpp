@@ -187,7 +187,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
     alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position (no gather)
     alignas(64) uint32_t flushes[kChunk + kRows];
-    alignas(64) uint32_t pending[5][kChunk + kRows];  // read_flushes: a, b, wild counts, counters, row
+    alignas(64) uint32_t pending[5][kChunk + kRows];  // read_flushes: a, b, wild counts, counters, row in the chunk
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
@@ -196,7 +196,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     };
     // The pending rows' values: the best of the value by ranks (in `out` already) and of the
     // flush values of the lowest and the highest suit that can make a flush.
-    auto flush_pass = [&](std::size_t n_pending) WILDEVAL_AVX512_TARGET {
+    auto flush_pass = [&](std::size_t n_pending, int32_t* chunk) WILDEVAL_AVX512_TARGET {
         const __m512i zero = _mm512_setzero_si512();
         for (std::size_t p = 0; p < n_pending; p += kRows) {
             const __mmask16 live = n_pending - p >= kRows ? __mmask16(0xFFFF) : __mmask16((1u << (n_pending - p)) - 1);
@@ -219,8 +219,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             const __m512i slice = _mm512_slli_epi32(_mm512_and_si512(w, _mm512_set1_epi32(3)), kRanks);
             const __m512i low = _mm512_mask_i32gather_epi32(zero, live, _mm512_or_si512(lowest, slice), wild_flush, 4);
             const __m512i high = _mm512_mask_i32gather_epi32(zero, live, _mm512_or_si512(highest, slice), wild_flush, 4);
-            const __m512i by_ranks = _mm512_mask_i32gather_epi32(zero, live, row, out, 4);
-            _mm512_mask_i32scatter_epi32(out, live, row, _mm512_max_epu32(by_ranks, _mm512_max_epu32(low, high)), 4);
+            const __m512i by_ranks = _mm512_mask_i32gather_epi32(zero, live, row, chunk, 4);
+            _mm512_mask_i32scatter_epi32(chunk, live, row, _mm512_max_epu32(by_ranks, _mm512_max_epu32(low, high)), 4);
         }
     };
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
@@ -272,7 +272,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                 const __m512i counters = _mm512_or_si512(lane_sums(bias, a, b, suits0), _mm512_slli_epi32(lane_sums(bias, a, b, suits1), 8));
                 if (read_flushes) {
                     const __mmask16 can = _mm512_test_epi32_mask(counters, flags);
-                    const __m512i row = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i)));
+                    const __m512i row = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));  // within the chunk
                     _mm512_storeu_si512(pending[0] + n_pending, _mm512_maskz_compress_epi32(can, a));
                     _mm512_storeu_si512(pending[1] + n_pending, _mm512_maskz_compress_epi32(can, b));
                     _mm512_storeu_si512(pending[2] + n_pending, _mm512_maskz_compress_epi32(can, w));
@@ -318,7 +318,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             }
         }
         if constexpr (!kGather) finish_block(out + end - kRows);
-        if (read_flushes) flush_pass(n_pending);
+        if (read_flushes) flush_pass(n_pending, out + start);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     bool in_range = _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
