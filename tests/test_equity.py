@@ -101,6 +101,16 @@ def test_a_range_against_random_hands_sampled_close_to_exact(ranking: str, wild:
         assert abs(e.equity - r.equity) < 5 * r.stderr and abs(e.win - r.win) < 0.01, (ranking, e, r)
 
 
+def test_a_range_against_every_hand_preflop() -> None:
+    # A range against the whole list of 1,326 hands with nothing dealt: the sampler deals those
+    # hands from the deck (no other spot reaches that path: a known card or a board shortens the
+    # list). AA against a random hand is 0.852037 (the exact count of As Ad against each of the
+    # 1,225 hands it leaves, averaged); every random hand's flushes count.
+    aa, rest = equity(["AA", "random"], trials=400_000, seed=7)
+    assert abs(aa.equity - 0.852037) < 5 * aa.stderr and aa.stderr < 0.001
+    assert math.isclose(aa.equity + rest.equity, 1.0)
+
+
 def test_random_three_card_hands_against_a_brute_count() -> None:
     # 3 known cards against every other 3-card hand: C(49, 3) = 18,424 deals, no board
     got = equity(["Qs Qd 7h", "random"], board_size=0, ranking="high")

@@ -76,13 +76,16 @@ public:
             const EquityPlayer& player = deal.players[p];
             values_[p].assign(kBlock, 0);
             if (parts_ != nullptr) {
-                Hand shown = Hand::card(0, 0);
+                Hand shown;  // the board dealt so far, with the suit counters' bias (once a hand)
                 for (uint8_t c : deal.board) shown += (*parts_)[c];
                 shown_ = shown;
                 sums_[p].resize(kBlock);
                 hand_sums_[p].resize(player.combos());
-                for (std::size_t i = 0; i < player.combos(); ++i)
-                    hand_sums_[p][i] = parts_->sum(player.hand(i), player.n_cards) + shown;
+                for (std::size_t i = 0; i < player.combos(); ++i) {
+                    Hand held = shown;
+                    for (int j = 0; j < player.n_cards; ++j) held += (*parts_)[player.hand(i)[j]];
+                    hand_sums_[p][i] = held;
+                }
             } else {
                 shift_[p] = 8 * (player.n_cards + static_cast<int>(deal.board.size()));
                 rows_[p].assign(kBlock * static_cast<std::size_t>(cols_[p]) + 8, 0);
@@ -277,7 +280,7 @@ private:
     const Ranking* low_ = nullptr;       // the low half of a pot split high and low (EquityDeal::low)
     std::vector<int32_t> low_values_[kMaxPlayers];
     const uint8_t* held_hole_[kMaxPlayers] = {};
-    Hand shown_ = Hand::card(0, 0);      // and summed (where hands go as sums)
+    Hand shown_;                         // and summed, biased (where hands go as sums)
     std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed
     std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
     std::vector<uint8_t> rows_[kMaxPlayers];
