@@ -116,3 +116,18 @@ def test_every_kernel_names_the_same_card_outside_the_deck(ranking: str, n_cards
             wrong[min(row + 1, 63), 0] = outside  # and in the next row: the first is named
             answers = _under_each_kernel(ev, wrong)
             assert set(answers.values()) == {f"ValueError: row {row}: {spec(ranking).not_in_deck(outside)}"}, answers
+
+
+def test_sampled_equity_deals_the_same_cards_under_every_kernel() -> None:
+    """The sampler finds a deal's r-th card left by BMI2's deposit where the AVX2 or AVX-512 kernel
+    runs, and by a broadword search elsewhere: the same deals, so the same counts, to the bit."""
+    from wildeval.odds import equity
+
+    spots = [(["QQ+:0.5, AKs, 72o:25%", "random"], "", ""), (["As Ad", "Kc Kd", "random", "random"], "2h 7h", "Qs"),
+             (["AA, KK", "random"], "Ah 7c 2d", "")]
+    answers: dict[str, object] = {}
+    for kernel in KERNELS:
+        _core.use_rows_kernel(kernel)
+        answers[kernel] = [equity(players, board, dead=dead, trials=100_003, seed=17, threads=1)
+                           for players, board, dead in spots]
+    assert len(set(map(repr, answers.values()))) == 1, answers

@@ -62,6 +62,54 @@ inline int highest_bit(uint32_t x) {
 #endif
 }
 
+// The high 64 bits of a * b, and the low 64 in `low`.
+inline uint64_t mul_high(uint64_t a, uint64_t b, uint64_t& low) {
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 Wide;
+    const Wide product = static_cast<Wide>(a) * b;
+    low = static_cast<uint64_t>(product);
+    return static_cast<uint64_t>(product >> 64);
+#elif defined(_MSC_VER) && defined(_M_X64)
+    uint64_t high;
+    low = _umul128(a, b, &high);
+    return high;
+#else
+    const uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const uint64_t middle = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    low = (middle << 32) | (p00 & 0xFFFFFFFFu);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
+#endif
+}
+
+// The place of the r-th lowest set bit of x (r counts from 0; x must hold more than r set bits),
+// by a broadword search (the byte that holds it from running byte counts, then a table within
+// the byte): the same answer as a BMI2 deposit (`_pdep_u64(1 << r, x)`), on every CPU.
+namespace bits_detail {
+struct InByte {
+    uint8_t at[256][8] = {};
+    constexpr InByte() {
+        for (int b = 0; b < 256; ++b)
+            for (int i = 0, n = 0; i < 8; ++i)
+                if (b >> i & 1) at[b][n++] = static_cast<uint8_t>(i);
+    }
+};
+inline constexpr InByte kInByte{};
+}  // namespace bits_detail
+
+inline int nth_set_bit(uint64_t x, unsigned r) {
+    constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+    uint64_t s = x - ((x >> 1) & 0x5555555555555555ull);
+    s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    const uint64_t running = s * kOnes;  // byte i: the set bits of bytes 0 to i
+    // a byte's high bit where its running count is at most r (no borrow: counts are <= 64)
+    const uint64_t at_most = ((r * kOnes) | kHighs) - running;
+    const int byte = lowest_bit(~at_most & kHighs) >> 3;
+    const unsigned before = static_cast<unsigned>((running << 8) >> (8 * byte)) & 0xFF;
+    return 8 * byte + bits_detail::kInByte.at[(x >> (8 * byte)) & 0xFF][r - before];
+}
+
 // A hint that `at` will be read soon (no fault if it is past an array).
 inline void prefetch(const void* at) {
 #if defined(__GNUC__) || defined(__clang__)

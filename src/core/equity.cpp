@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "deal_draws.hpp"
 #include "deals.hpp"
 #include "parallel.hpp"
 #include "showdown.hpp"
@@ -27,7 +28,7 @@ EquityCounts& EquityCounts::operator+=(const EquityCounts& other) {
 
 namespace {
 
-constexpr std::size_t kDeckStride = 64;  // a deck's bytes, padded, for one aligned copy
+constexpr uint64_t kAllCards = (uint64_t{1} << kDeck) - 1;
 
 [[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument(why); }
 
@@ -148,8 +149,9 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
     const uint64_t count = chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
     // How each player's hand is drawn: uniformly where the weights are equal, else by weight;
-    // a player who may hold any hand at all is dealt from the rest of the deck after the others
-    // (each set of the others' hands leaves the same number of hands to them, so this is exact).
+    // a player who may hold any hand of the deck (every hand but those that meet the board, the
+    // dead cards or the known hands) is dealt from the rest of the deck after the others (each
+    // set of the others' hands leaves the same number of hands to them, so this is exact).
     struct Draw {
         bool equal = true;
         bool any = false;
@@ -158,6 +160,9 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     };
     std::vector<Draw> draws(players);
     std::vector<std::size_t> order;
+    uint64_t always = fixed;  // the cards of every deal: the board, the dead cards, the known hands
+    for (std::size_t p = 0; p < players; ++p)
+        if (deal.players[p].combos() == 1) always |= masks[p][0];
     for (std::size_t p = 0; p < players; ++p) {
         const EquityPlayer& player = deal.players[p];
         Draw& d = draws[p];
@@ -166,7 +171,10 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             d.equal = d.equal && w == player.weights[0];
             d.cumulative.push_back(total += w);
         }
-        d.any = d.equal && player.n_cards >= 1 && player.n_cards <= 2 && player.combos() == choose(kDeck, player.n_cards);
+        uint64_t held = 0;  // every card some hand of the list holds
+        for (uint64_t m : masks[p]) held |= m;
+        d.any = d.equal && player.combos() > 1 && player.n_cards >= 1 && player.n_cards <= 2 &&
+                player.combos() == choose(popcount64(held), player.n_cards) && (kAllCards & ~held & ~always) == 0;
         if (d.any) {  // every hand once: then it is dealt from the deck, and found by its cards
             d.index.assign(kDeck * kDeck, -1);
             for (std::size_t i = 0; i < player.combos() && d.any; ++i) {
@@ -186,25 +194,38 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     std::atomic<bool> stuck{false};
     const int k = deal.missing();
-    bool known = true;  // every player holds one known hand
-    for (const EquityPlayer& player : deal.players) known = known && player.combos() == 1;
-    // Where one player's hand is drawn by weight and every other player may hold any hand (a
-    // range against random hands), the others and the board are dealt from the cards left
-    // beside the drawn hand by a partial shuffle, without a rejected card: each of its hands'
-    // decks is made once, and each deal shuffles a copy of it, so that no deal waits on the
-    // stores of the one before (and a chunk's deals depend on its seed alone).
-    const std::size_t drawn = order[0];
-    const bool one_drawn = !known && !draws[drawn].any && draws[order[1]].any;
-    std::vector<uint8_t> decks;                // one_drawn: kDeckStride bytes for each of the drawn player's hands
-    std::vector<uint32_t> deck_sizes;          // its cards (0: the hand meets the board or the dead cards)
-    if (one_drawn) {
-        for (uint64_t m : masks[drawn]) {
-            std::vector<uint8_t> left = m & fixed ? std::vector<uint8_t>{} : cards_left(fixed | m);
-            deck_sizes.push_back(static_cast<uint32_t>(left.size()));
-            left.resize(kDeckStride, 0);
-            decks.insert(decks.end(), left.begin(), left.end());
+    // Where at most one player's hand is drawn from a list (by weight) and every other player
+    // holds a known hand or any hand of the deck (a range against random hands), deals are drawn
+    // a block at a time (DealDraws): the drawn hand's deck, then the random hands and the board
+    // from it. Elsewhere each deal draws every listed hand in turn until they share no card.
+    std::vector<std::size_t> listed;  // players drawn from a list of more than one hand
+    for (std::size_t p = 0; p < players; ++p)
+        if (!draws[p].any && deal.players[p].combos() > 1) listed.push_back(p);
+    std::unique_ptr<DealDraws> blocks;
+    Showdown::Seats seats;
+    if (listed.size() <= 1) {
+        const uint64_t rest = kAllCards & ~always;
+        std::vector<uint64_t> decks;
+        std::vector<double> weights;
+        if (listed.empty()) {
+            decks.push_back(rest);
+        } else {
+            seats.drawn = listed[0];
+            for (uint64_t m : masks[seats.drawn]) decks.push_back(m & always ? 0 : rest & ~m);
+            if (!draws[seats.drawn].equal) weights = deal.players[seats.drawn].weights;
         }
+        int at = 0;
+        for (std::size_t p : order) {
+            if (!draws[p].any) continue;
+            seats.first[p] = at;
+            seats.count[p] = deal.players[p].n_cards;
+            at += seats.count[p];
+        }
+        seats.board_first = at;
+        seats.k = k;
+        blocks = std::make_unique<DealDraws>(std::move(decks), weights, at + k);
     }
+    std::vector<std::unique_ptr<DealDraws>> per_worker_blocks(per_worker.size());
     run_tasks(threads, count, [&](std::size_t task, int worker) {
         if (stuck.load(std::memory_order_relaxed)) return;
         auto& showdown = per_worker[static_cast<std::size_t>(worker)];
@@ -215,12 +236,6 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         const CardParts* parts = showdown->parts();
         std::size_t hand[kMaxPlayers] = {};
         Showdown* sd = showdown.get();
-        // the card at `j` of a partial Fisher-Yates shuffle of the `left` cards of `deck`
-        auto shuffled = [&](uint8_t* deck, uint32_t left, uint32_t j) WILDEVAL_INLINE_LAMBDA {
-            const uint32_t at = j + rng.below(left - j);
-            std::swap(deck[j], deck[at]);
-            return deck[j];
-        };
         // the index of a hand of player `d` drawn by its weights
         auto by_weight = [&](const Draw& d) WILDEVAL_INLINE_LAMBDA {
             const std::size_t n = d.cumulative.size();
@@ -231,12 +246,9 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                                                                      d.cumulative.begin());
             return std::min(i, n - 1);
         };
-        // the board's cards: from position `first` on of a partial shuffle of `deck` (its `left`
-        // cards: where every hand is known, or one is drawn against random hands), else drawn
-        // from the whole deck until one is free
-        auto deal_board = [&](uint8_t* deck, uint32_t left, uint32_t first, uint64_t used) WILDEVAL_INLINE_LAMBDA {
-            auto card = [&](int j) WILDEVAL_INLINE_LAMBDA {
-                if (deck != nullptr) return shuffled(deck, left, first + static_cast<uint32_t>(j));
+        // the board's cards, each drawn from the whole deck until one is free
+        auto deal_board = [&](uint64_t used) WILDEVAL_INLINE_LAMBDA {
+            auto card = [&]() WILDEVAL_INLINE_LAMBDA {
                 uint8_t c;
                 do c = static_cast<uint8_t>(rng.below(kDeck)); while (used >> c & 1);
                 used |= uint64_t{1} << c;
@@ -244,43 +256,22 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             };
             if (parts != nullptr) {  // the board as a Hand sum
                 Hand sum = Hand::card(0, 0);
-                for (int j = 0; j < k; ++j) sum += (*parts)[card(j)];
+                for (int j = 0; j < k; ++j) sum += (*parts)[card()];
                 sd->add_sum(sum, 1.0);
             } else {  // or as its cards, packed
                 uint64_t completion = 0;
-                for (int j = 0; j < k; ++j) completion |= static_cast<uint64_t>(card(j)) << (8 * j);
+                for (int j = 0; j < k; ++j) completion |= static_cast<uint64_t>(card()) << (8 * j);
                 sd->add(completion, 1.0);
             }
         };
-        if (known) {
-            uint64_t used = fixed;
-            for (std::size_t p = 0; p < players; ++p) used |= masks[p][0];
-            std::vector<uint8_t> deck = cards_left(used);
-            sd->hold(hand);
-            for (uint64_t t = 0; t < n_trials; ++t) deal_board(deck.data(), static_cast<uint32_t>(deck.size()), 0, used);
-        } else if (one_drawn) {
-            sd->hold(hand);  // each board one deal
-            for (uint64_t t = 0; t < n_trials; ++t) {
-                std::size_t i = by_weight(draws[drawn]);
-                for (long rejected = 0; deck_sizes[i] == 0; ++rejected) {  // a hand that meets the board
-                    if (rejected > 1'000'000) {
-                        stuck.store(true);
-                        return;
-                    }
-                    i = by_weight(draws[drawn]);
-                }
-                sd->hold_hand(drawn, i);
-                alignas(64) uint8_t deck[kDeckStride];
-                std::memcpy(deck, decks.data() + i * kDeckStride, kDeckStride);
-                const uint32_t left = deck_sizes[i];
-                uint32_t at = 0;
-                for (std::size_t q = 1; q < players; ++q) {  // found by their cards: no lookup waits on the draw
-                    const std::size_t p = order[q];
-                    const int a = shuffled(deck, left, at++);
-                    const int b = deal.players[p].n_cards == 1 ? a : shuffled(deck, left, at++);
-                    sd->hold_cards(p, a, b);
-                }
-                deal_board(deck, left, at, 0);
+        if (blocks) {
+            auto& mine = per_worker_blocks[static_cast<std::size_t>(worker)];
+            if (!mine) mine = std::make_unique<DealDraws>(*blocks);
+            sd->hold(hand);  // the known hands, or any hand until each deal picks its own
+            for (uint64_t t = 0; t < n_trials; t += DealDraws::kBlock) {
+                const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(DealDraws::kBlock, n_trials - t));
+                mine->draw(rng.source, n);
+                sd->add_dealt(seats, n, mine->decks(), mine->cards(), mine->per_deal());
             }
         } else {
             for (uint64_t t = 0; t < n_trials; ++t) {
@@ -320,7 +311,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                     if (apart) break;
                 }
                 sd->hold(hand);
-                deal_board(nullptr, 0, 0, used);
+                deal_board(used);
             }
         }
         per_chunk[task] = sd->take();

@@ -126,13 +126,7 @@ public:
     // One board: the completion's cards packed as packed() does, counted with `weight`.
     void add(uint64_t completion, double weight) {
         start(weight);
-        if (split_) {
-            store_row(board_rows_.data() + filled_ * static_cast<std::size_t>(board_size_), board_ | completion << board_shift_);
-            if (++filled_ == kBlock) flush();
-            return;
-        }
-        for (std::size_t p = 0; p < players_; ++p)
-            store_row(rows_[p].data() + filled_ * static_cast<std::size_t>(cols_[p]), held_[p] | completion << shift_[p]);
+        store_completion(completion, filled_);
         if (++filled_ == kBlock) flush();
     }
 
@@ -142,6 +136,40 @@ public:
         for (std::size_t p = 0; p < players_; ++p) sums_[p][filled_] = held_sum_[p] + completion;
         times_[filled_] = 1;
         if (++filled_ == kBlock) flush();
+    }
+
+    // Where each player sits in a block of deals drawn by DealDraws (deal_draws.hpp): `drawn`
+    // (players: none) holds the hand of its list the deal picked; a player with count[p] > 0 the
+    // count[p] cards from first[p] of the deal's cards, every other player its held hand; the
+    // board's completion is the k cards from board_first.
+    struct Seats {
+        std::size_t drawn = kMaxPlayers;
+        int first[kMaxPlayers] = {};
+        int count[kMaxPlayers] = {};
+        int board_first = 0;
+        int k = 0;
+    };
+    // n deals, each counting once: deal t picked hand hands[t] and its cards are at t * per_deal.
+    void add_dealt(const Seats& seats, std::size_t n, const uint32_t* hands, const uint8_t* cards, int per_deal) {
+        start(1.0);
+        const std::size_t stride = static_cast<std::size_t>(per_deal);
+        for (std::size_t t = 0; t < n;) {
+            const std::size_t m = std::min(n - t, kBlock - filled_);
+            if (parts_ != nullptr) {
+                add_dealt_sums(seats, m, hands + t, cards + t * stride, per_deal);
+            } else {
+                for (std::size_t i = 0; i < m; ++i) {
+                    const uint8_t* c = cards + (t + i) * stride;
+                    if (seats.drawn < players_) hold_hand(seats.drawn, hands[t + i]);
+                    for (std::size_t p = 0; p < players_; ++p)
+                        if (seats.count[p] > 0) hold_cards(p, c[seats.first[p]], c[seats.first[p] + seats.count[p] - 1]);
+                    store_completion(packed(c + seats.board_first, seats.k), filled_ + i);
+                }
+            }
+            t += m;
+            filled_ += m;
+            if (filled_ == kBlock) flush();
+        }
     }
 
     // `times` boards (a negative number takes boards away) on which every player's hand is
@@ -260,6 +288,47 @@ public:
     }
 
 private:
+    // add_dealt where hands go as sums: m <= kBlock - filled_ deals from filled_ on, each board
+    // summed once, then each player's sums in a loop of their own.
+    void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, int per_deal) {
+        const Hand* const part = &(*parts_)[0];
+        const std::size_t stride = static_cast<std::size_t>(per_deal);
+        Hand* const boards = boards_.data();
+        for (std::size_t i = 0; i < m; ++i) {
+            const uint8_t* c = cards + i * stride + seats.board_first;
+            Hand board = Hand::card(0, 0);
+            for (int j = 0; j < seats.k; ++j) board += part[c[j]];
+            boards[i] = board;
+        }
+        for (std::size_t p = 0; p < players_; ++p) {
+            Hand* const out = sums_[p].data() + filled_;
+            const uint8_t* c = cards + seats.first[p];
+            if (p == seats.drawn) {
+                const Hand* const held = hand_sums_[p].data();
+                for (std::size_t i = 0; i < m; ++i) out[i] = held[hands[i]] + boards[i];
+            } else if (seats.count[p] == 2) {
+                for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i * stride]] + part[c[i * stride + 1]] + boards[i];
+            } else if (seats.count[p] == 1) {
+                for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i * stride]] + boards[i];
+            } else {
+                for (std::size_t i = 0; i < m; ++i) out[i] = held_sum_[p] + boards[i];
+            }
+        }
+        if (several_)
+            for (std::size_t i = 0; i < m; ++i) times_[filled_ + i] = 1;
+    }
+
+    // Board `at` of the block where boards go as packed cards: its row (split), or every
+    // player's row, the held hand and the completion.
+    void store_completion(uint64_t completion, std::size_t at) {
+        if (split_) {
+            store_row(board_rows_.data() + at * static_cast<std::size_t>(board_size_), board_ | completion << board_shift_);
+            return;
+        }
+        for (std::size_t p = 0; p < players_; ++p)
+            store_row(rows_[p].data() + at * static_cast<std::size_t>(cols_[p]), held_[p] | completion << shift_[p]);
+    }
+
     void start(double weight) {
         if (filled_ > 0 && weight != weight_) flush();
         weight_ = weight;
@@ -285,6 +354,7 @@ private:
     std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
     std::vector<uint8_t> rows_[kMaxPlayers];
     std::vector<Hand> sums_[kMaxPlayers];
+    std::vector<Hand> boards_ = std::vector<Hand>(kBlock);  // add_dealt_sums: each deal's board
     std::vector<int32_t> values_[kMaxPlayers];
     std::vector<int64_t> times_ = std::vector<int64_t>(kBlock, 1);
     bool several_ = false;  // some board of the block counts other than once
