@@ -111,6 +111,40 @@ def test_a_range_against_every_hand_preflop() -> None:
     assert math.isclose(aa.equity + rest.equity, 1.0)
 
 
+@pytest.mark.parametrize("low", [None, "omaha_low8"])
+def test_omaha_against_random_hands_exact_and_sampled(low: str | None) -> None:
+    # Omaha values each board with each player's hole: a hole that changes between boards of one
+    # block must not value the earlier boards (it did, for a list of holes, exact or sampled).
+    players, board = ["As Ad Ks Kd", "random"], "2h 7h 9c Qd"
+    exact = equity(players, board, ranking="omaha", low=low)  # type: ignore[arg-type]
+    sampled = equity(players, board, ranking="omaha", low=low, trials=300_000, seed=3)  # type: ignore[arg-type]
+    for e, r in zip(exact, sampled):
+        assert abs(e.equity - r.equity) < 5 * r.stderr, (e, r)
+    # the exact count split over tasks of several sets of hands each, against halves of a list
+    # (one task a set): the same counts
+    hero = np.array([parse_cards("As Ad Ks Kd")], dtype=np.uint8)
+    rest = [c for c in range(52) if c not in parse_cards("As Ad Ks Kd 2h 7h 9c")]
+    rng = np.random.default_rng(3)
+    holes = np.array([np.sort(rng.choice(rest, 4, replace=False)) for _ in range(6000)], dtype=np.uint8)
+
+    def counts(listed: np.ndarray) -> np.ndarray:
+        showdown = _core.Showdown("omaha", 0, True, [(hero, np.ones(1)), (listed, np.ones(len(listed)))],
+                                  parse_cards("2h 7h 9c"), [], 5)
+        tasks = showdown.plan()[2]
+        return showdown.exact(0, tasks, 2).sum(axis=0)  # type: ignore[no-any-return]
+
+    assert (counts(holes) == counts(holes[:3000]) + counts(holes[3000:])).all()
+
+
+def test_range_against_range_sampled_close_to_exact() -> None:
+    # several players drawn from lists, weighted, drawn again until they share no card
+    players = ["QQ+:0.5, AKs, 72o:25%", "JJ, TT, 99, AQs"]
+    exact = equity(players)
+    sampled = equity(players, trials=400_000, seed=8)
+    for e, r in zip(exact, sampled):
+        assert abs(e.equity - r.equity) < 5 * r.stderr, (e, r)
+
+
 def test_random_three_card_hands_against_a_brute_count() -> None:
     # 3 known cards against every other 3-card hand: C(49, 3) = 18,424 deals, no board
     got = equity(["Qs Qd 7h", "random"], board_size=0, ranking="high")

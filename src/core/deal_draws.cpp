@@ -1,6 +1,9 @@
 #include "deal_draws.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "equity.hpp"
 
 #include "bits.hpp"
 #include "rows_kernel.hpp"
@@ -56,44 +59,51 @@ inline uint32_t digit_of(uint64_t& w, uint32_t bound) {
 
 }  // namespace
 
-DealDraws::DealDraws(std::vector<uint64_t> decks, const std::vector<double>& weights, int cards)
-    : decks_(std::move(decks)), cards_per_deal_(cards) {
-    for (std::size_t i = 0; i < decks_.size(); ++i)
-        if (decks_[i] != 0) drawable_.push_back(static_cast<uint32_t>(i));
-    if (drawable_.empty()) throw std::invalid_argument("no deck to deal from");
-    const int left = popcount64(decks_[drawable_[0]]);
-    for (uint32_t i : drawable_)
-        if (popcount64(decks_[i]) != left) throw std::invalid_argument("the decks hold different numbers of cards");
-    if (cards < 0 || cards > left) throw std::invalid_argument("a deck holds too few cards for the deal");
-    bool equal = true;
-    for (uint32_t i : drawable_) equal = equal && (weights.empty() || weights[i] == weights[drawable_[0]]);
-    if (!equal) {  // Vose's construction of Walker's alias table
-        const std::size_t n = drawable_.size();
-        double total = 0;
-        for (uint32_t i : drawable_) total += weights[i];
-        std::vector<double> scaled(n);
-        std::vector<uint32_t> small, large;
-        for (std::size_t i = 0; i < n; ++i) {
-            scaled[i] = weights[drawable_[i]] * static_cast<double>(n) / total;
-            (scaled[i] < 1 ? small : large).push_back(static_cast<uint32_t>(i));
+DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards) : rest_(rest), cards_per_deal_(cards) {
+    int left = popcount64(rest);
+    for (const Listed& player : listed) {
+        List list;
+        list.masks = player.hands;
+        int size = -1;
+        for (std::size_t i = 0; i < list.masks.size(); ++i) {
+            if (list.masks[i] == 0) continue;
+            if (size >= 0 && popcount64(list.masks[i]) != size) throw std::invalid_argument("a list mixes hand sizes");
+            size = popcount64(list.masks[i]);
+            list.drawable.push_back(static_cast<uint32_t>(i));
         }
-        chance_.assign(n, 1.0);
-        alias_.resize(n);
-        for (std::size_t i = 0; i < n; ++i) alias_[i] = static_cast<uint32_t>(i);
-        while (!small.empty() && !large.empty()) {
-            const uint32_t s = small.back(), l = large.back();
-            small.pop_back();
-            chance_[s] = scaled[s];
-            alias_[s] = l;
-            scaled[l] -= 1 - scaled[s];
-            if (scaled[l] < 1) {
-                large.pop_back();
-                small.push_back(l);
+        if (list.drawable.empty()) throw std::invalid_argument("a listed player has no hand to draw");
+        left -= size;
+        bool equal = true;
+        for (uint32_t i : list.drawable) equal = equal && (player.weights.empty() || player.weights[i] == player.weights[list.drawable[0]]);
+        if (!equal) {  // Vose's construction of Walker's alias table
+            const std::size_t n = list.drawable.size();
+            double total = 0;
+            for (uint32_t i : list.drawable) total += player.weights[i];
+            std::vector<double> scaled(n);
+            std::vector<uint32_t> small, large;
+            for (std::size_t i = 0; i < n; ++i) {
+                scaled[i] = player.weights[list.drawable[i]] * static_cast<double>(n) / total;
+                (scaled[i] < 1 ? small : large).push_back(static_cast<uint32_t>(i));
+            }
+            list.chance.assign(n, 1.0);
+            list.alias.resize(n);
+            for (std::size_t i = 0; i < n; ++i) list.alias[i] = static_cast<uint32_t>(i);
+            while (!small.empty() && !large.empty()) {
+                const uint32_t a = small.back(), b = large.back();
+                small.pop_back();
+                list.chance[a] = scaled[a];
+                list.alias[a] = b;
+                scaled[b] -= 1 - scaled[a];
+                if (scaled[b] < 1) {
+                    large.pop_back();
+                    small.push_back(b);
+                }
             }
         }
+        if (list.drawable.size() > 1) bounds_.push_back(static_cast<uint32_t>(list.drawable.size()));
+        lists_.push_back(std::move(list));
     }
-    place_digit_ = drawable_.size() > 1;
-    if (place_digit_) bounds_.push_back(static_cast<uint32_t>(drawable_.size()));
+    if (cards < 0 || cards > left) throw std::invalid_argument("the deck holds too few cards for the deal");
     for (int j = 0; j < cards; ++j) bounds_.push_back(static_cast<uint32_t>(left - j));
     constexpr uint64_t kGroupBelow = uint64_t{1} << 48;
     for (uint32_t d = 0; d < bounds_.size();) {
@@ -105,22 +115,20 @@ DealDraws::DealDraws(std::vector<uint64_t> decks, const std::vector<double>& wei
         g.floor = (0 - g.product) % g.product;
         groups_.push_back(g);
     }
-    picked_.resize(kBlock);
+    picked_.resize(kBlock * std::max<std::size_t>(lists_.size(), 1));
     cards_.resize(kBlock * static_cast<std::size_t>(cards));
 }
 
 template <bool kDeposit>
-void DealDraws::draw_with(SplitMix& source, std::size_t n) {
+bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     SplitMix rng = source;  // in a register: the stores below cannot change it
     const uint32_t* const bounds = bounds_.data();
     const Group* const groups = groups_.data();
     const std::size_t n_groups = groups_.size(), per_deal = static_cast<std::size_t>(cards_per_deal_);
-    const bool weighted = !chance_.empty(), place_digit = place_digit_;
+    const std::size_t n_lists = lists_.size();
+    const List* const lists = lists_.data();
+    const uint64_t rest = rest_;
     // locals, not members: the byte stores of the cards could otherwise change any of them
-    const uint64_t* const decks = decks_.data();
-    const uint32_t* const drawable = drawable_.data();
-    const double* const chance = chance_.data();
-    const uint32_t* const alias = alias_.data();
     uint32_t* const picked = picked_.data();
     uint8_t* const all_cards = cards_.data();
     auto word = [&](const Group& g) WILDEVAL_INLINE_LAMBDA {
@@ -128,34 +136,53 @@ void DealDraws::draw_with(SplitMix& source, std::size_t n) {
         while (WILDEVAL_UNLIKELY(w * g.product < g.floor)) w = rng.next();
         return w;
     };
+    double coins[kMaxPlayers];
     for (std::size_t t = 0; t < n; ++t) {
-        const double coin = weighted ? rng.unit() : 0.0;
-        uint64_t w = n_groups > 0 ? word(groups[0]) : 0;
-        uint32_t d = 0, place = 0;
-        if (place_digit) place = digit_of<kDeposit>(w, bounds[d++]);
-        if (weighted && !(coin < chance[place])) place = alias[place];
-        const uint32_t deck = drawable[place];
-        picked[t] = deck;
-        uint64_t left = decks[deck];
+        uint64_t w = 0, used = 0;
+        uint32_t d = 0;
+        std::size_t g = 0;
+        for (long thrown = 0;; ++thrown) {  // the listed hands, until they share no card
+            if (WILDEVAL_UNLIKELY(thrown > 1'000'000)) return false;
+            for (std::size_t l = 0; l < n_lists; ++l) coins[l] = lists[l].chance.empty() ? 0.0 : rng.unit();
+            w = n_groups > 0 ? word(groups[0]) : 0;
+            d = 0;
+            g = 0;
+            used = 0;
+            bool apart = true;
+            for (std::size_t l = 0; l < n_lists; ++l) {
+                const List& list = lists[l];
+                uint32_t place = 0;
+                if (list.drawable.size() > 1) {
+                    if (d == groups[g].first + groups[g].count) w = word(groups[++g]);
+                    place = digit_of<kDeposit>(w, bounds[d++]);
+                }
+                if (!list.chance.empty() && !(coins[l] < list.chance[place])) place = list.alias[place];
+                const uint32_t hand = list.drawable[place];
+                picked[t * n_lists + l] = hand;
+                apart = apart && (list.masks[hand] & used) == 0;
+                used |= list.masks[hand];
+            }
+            if (WILDEVAL_LIKELY(apart)) break;
+        }
+        uint64_t left = rest & ~used;
         uint8_t* at = all_cards + t * per_deal;
-        for (std::size_t g = 0; g < n_groups; ++g) {
-            if (g > 0) w = word(groups[g]);
+        for (; g < n_groups; ++g) {
+            if (d == groups[g].first && d > 0) w = word(groups[g]);
             for (const uint32_t end = groups[g].first + groups[g].count; d < end; ++d)
                 *at++ = static_cast<uint8_t>(take_nth<kDeposit>(left, digit_of<kDeposit>(w, bounds[d])));
         }
     }
     source = rng;
+    return true;
 }
 
-void DealDraws::draw(SplitMix& rng, std::size_t n) {
+bool DealDraws::draw(SplitMix& rng, std::size_t n) {
 #if defined(WILDEVAL_DEPOSIT)
     const RowsKernel kernel = rows_kernel();
-    if ((kernel == RowsKernel::kAvx512 || kernel == RowsKernel::kAvx2) && deposit_fast()) {  // both checked BMI2
-        draw_with<true>(rng, n);
-        return;
-    }
+    if ((kernel == RowsKernel::kAvx512 || kernel == RowsKernel::kAvx2) && deposit_fast())  // both checked BMI2
+        return draw_with<true>(rng, n);
 #endif
-    draw_with<false>(rng, n);
+    return draw_with<false>(rng, n);
 }
 
 }  // namespace wildeval

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -32,32 +31,23 @@ constexpr uint64_t kAllCards = (uint64_t{1} << kDeck) - 1;
 
 [[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument(why); }
 
-// Uniform draws of 32 bits, two from each of the generator's words.
-struct Draws32 {
-    SplitMix source;
-    uint64_t word = 0;
-    bool half = false;
-
-    uint32_t next() {
-        half = !half;
-        if (half) {
-            word = source.next();
-            return static_cast<uint32_t>(word);
-        }
-        return static_cast<uint32_t>(word >> 32);
-    }
-    // Uniform in [0, bound): Lemire's multiply-and-reject, no bias.
-    uint32_t below(uint32_t bound) {
-        uint64_t m = static_cast<uint64_t>(next()) * bound;
-        if (static_cast<uint32_t>(m) < bound) {
-            const uint32_t floor = (0u - bound) % bound;
-            while (static_cast<uint32_t>(m) < floor) m = static_cast<uint64_t>(next()) * bound;
-        }
-        return static_cast<uint32_t>(m >> 32);
-    }
-    double unit() { return static_cast<double>(source.next() >> 11) * 0x1.0p-53; }
-};
-
+// Whether a player's list is every hand of its size (one or two cards) that misses `always`
+// (the board, the dead cards, the known hands), each once, with equal weights: hands that meet
+// `always` may be in it or not.
+bool any_hand_of_the_deck(const EquityPlayer& player, const std::vector<uint64_t>& masks, uint64_t always) {
+    if (player.combos() < 2 || player.n_cards < 1 || player.n_cards > 2) return false;
+    for (double w : player.weights)
+        if (w != player.weights[0]) return false;
+    std::vector<uint64_t> sorted = masks;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;
+    uint64_t held = 0;  // every card some hand of the list holds
+    for (uint64_t m : masks) held |= m;
+    const uint64_t missing = kAllCards & ~held;
+    if (missing & ~always) return false;  // a card that could be dealt but no hand holds
+    // every hand of the cards held: those that miss `always`, and any that meet it
+    return player.combos() == choose(popcount64(held), player.n_cards);
+}
 
 // Whether some set of hands shares no card (a search that gives up, saying yes, after `budget` steps).
 bool some_deal(const std::vector<std::vector<uint64_t>>& masks, std::size_t p, uint64_t used, long& budget) {
@@ -148,173 +138,63 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     const uint64_t all = (trials + kEquityChunk - 1) / kEquityChunk;
     if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
     const uint64_t count = chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
-    // How each player's hand is drawn: uniformly where the weights are equal, else by weight;
-    // a player who may hold any hand of the deck (every hand but those that meet the board, the
-    // dead cards or the known hands) is dealt from the rest of the deck after the others (each
-    // set of the others' hands leaves the same number of hands to them, so this is exact).
-    struct Draw {
-        bool equal = true;
-        bool any = false;
-        std::vector<double> cumulative;
-        std::vector<int> index;  // where `any`: the hand of cards (lo, hi) at lo * kDeck + hi
-    };
-    std::vector<Draw> draws(players);
-    std::vector<std::size_t> order;
+    // How each player's hand is dealt. A player who may hold any hand of the deck (every hand of
+    // its size but those that meet the board, the dead cards or the known hands, each once, with
+    // equal weights) is dealt from the cards left after the others: each set of the others' hands
+    // leaves the same number of hands to it, so this is exact. A known hand is held throughout.
+    // Every other player is drawn from its list by weight. DealDraws (deal_draws.hpp) draws the
+    // deals a block at a time.
     uint64_t always = fixed;  // the cards of every deal: the board, the dead cards, the known hands
     for (std::size_t p = 0; p < players; ++p)
         if (deal.players[p].combos() == 1) always |= masks[p][0];
+    const int k = deal.missing();
+    std::vector<DealDraws::Listed> lists;
+    Showdown::Seats seats;
+    int at = 0;
     for (std::size_t p = 0; p < players; ++p) {
         const EquityPlayer& player = deal.players[p];
-        Draw& d = draws[p];
-        double total = 0;
-        for (double w : player.weights) {
-            d.equal = d.equal && w == player.weights[0];
-            d.cumulative.push_back(total += w);
+        if (player.combos() == 1) continue;
+        if (any_hand_of_the_deck(player, masks[p], always)) {
+            seats.first[p] = at;
+            seats.count[p] = player.n_cards;
+            at += player.n_cards;
+            continue;
         }
-        uint64_t held = 0;  // every card some hand of the list holds
-        for (uint64_t m : masks[p]) held |= m;
-        d.any = d.equal && player.combos() > 1 && player.n_cards >= 1 && player.n_cards <= 2 &&
-                player.combos() == choose(popcount64(held), player.n_cards) && (kAllCards & ~held & ~always) == 0;
-        if (d.any) {  // every hand once: then it is dealt from the deck, and found by its cards
-            d.index.assign(kDeck * kDeck, -1);
-            for (std::size_t i = 0; i < player.combos() && d.any; ++i) {
-                const uint8_t* h = player.hand(i);
-                const int lo = std::min(h[0], h[player.n_cards - 1]), hi = std::max(h[0], h[player.n_cards - 1]);
-                int& at = d.index[static_cast<std::size_t>(lo * kDeck + hi)];
-                d.any = at < 0;
-                at = static_cast<int>(i);
-            }
-        }
+        seats.listed[p] = static_cast<int>(lists.size());
+        DealDraws::Listed list;
+        for (uint64_t m : masks[p]) list.hands.push_back(m & always ? 0 : m);
+        for (double w : player.weights)
+            if (w != player.weights[0]) list.weights = player.weights;
+        lists.push_back(std::move(list));
     }
-    for (std::size_t p = 0; p < players; ++p)
-        if (!draws[p].any) order.push_back(p);
-    for (std::size_t p = 0; p < players; ++p)
-        if (draws[p].any) order.push_back(p);
+    seats.n_listed = lists.size();
+    seats.board_first = at;
+    seats.k = k;
+    const DealDraws first_draws(kAllCards & ~always, lists, at + k);
     std::vector<EquityCounts> per_chunk(count, EquityCounts(players));
     std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    std::vector<std::unique_ptr<DealDraws>> per_worker_draws(per_worker.size());
     std::atomic<bool> stuck{false};
-    const int k = deal.missing();
-    // Where at most one player's hand is drawn from a list (by weight) and every other player
-    // holds a known hand or any hand of the deck (a range against random hands), deals are drawn
-    // a block at a time (DealDraws): the drawn hand's deck, then the random hands and the board
-    // from it. Elsewhere each deal draws every listed hand in turn until they share no card.
-    std::vector<std::size_t> listed;  // players drawn from a list of more than one hand
-    for (std::size_t p = 0; p < players; ++p)
-        if (!draws[p].any && deal.players[p].combos() > 1) listed.push_back(p);
-    std::unique_ptr<DealDraws> blocks;
-    Showdown::Seats seats;
-    if (listed.size() <= 1) {
-        const uint64_t rest = kAllCards & ~always;
-        std::vector<uint64_t> decks;
-        std::vector<double> weights;
-        if (listed.empty()) {
-            decks.push_back(rest);
-        } else {
-            seats.drawn = listed[0];
-            for (uint64_t m : masks[seats.drawn]) decks.push_back(m & always ? 0 : rest & ~m);
-            if (!draws[seats.drawn].equal) weights = deal.players[seats.drawn].weights;
-        }
-        int at = 0;
-        for (std::size_t p : order) {
-            if (!draws[p].any) continue;
-            seats.first[p] = at;
-            seats.count[p] = deal.players[p].n_cards;
-            at += seats.count[p];
-        }
-        seats.board_first = at;
-        seats.k = k;
-        blocks = std::make_unique<DealDraws>(std::move(decks), weights, at + k);
-    }
-    std::vector<std::unique_ptr<DealDraws>> per_worker_blocks(per_worker.size());
     run_tasks(threads, count, [&](std::size_t task, int worker) {
         if (stuck.load(std::memory_order_relaxed)) return;
         auto& showdown = per_worker[static_cast<std::size_t>(worker)];
         if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
+        auto& draws = per_worker_draws[static_cast<std::size_t>(worker)];
+        if (!draws) draws = std::make_unique<DealDraws>(first_draws);
         const uint64_t chunk = first_chunk + task;
-        Draws32 rng{SplitMix::for_chunk(seed, chunk)};
+        SplitMix rng = SplitMix::for_chunk(seed, chunk);
         const uint64_t n_trials = std::min<uint64_t>(kEquityChunk, trials - chunk * kEquityChunk);
-        const CardParts* parts = showdown->parts();
-        std::size_t hand[kMaxPlayers] = {};
-        Showdown* sd = showdown.get();
-        // the index of a hand of player `d` drawn by its weights
-        auto by_weight = [&](const Draw& d) WILDEVAL_INLINE_LAMBDA {
-            const std::size_t n = d.cumulative.size();
-            if (n == 1) return std::size_t{0};
-            const std::size_t i = d.equal ? rng.below(static_cast<uint32_t>(n))
-                                          : static_cast<std::size_t>(std::upper_bound(d.cumulative.begin(), d.cumulative.end(),
-                                                                                      rng.unit() * d.cumulative.back()) -
-                                                                     d.cumulative.begin());
-            return std::min(i, n - 1);
-        };
-        // the board's cards, each drawn from the whole deck until one is free
-        auto deal_board = [&](uint64_t used) WILDEVAL_INLINE_LAMBDA {
-            auto card = [&]() WILDEVAL_INLINE_LAMBDA {
-                uint8_t c;
-                do c = static_cast<uint8_t>(rng.below(kDeck)); while (used >> c & 1);
-                used |= uint64_t{1} << c;
-                return c;
-            };
-            if (parts != nullptr) {  // the board as a Hand sum
-                Hand sum = Hand::card(0, 0);
-                for (int j = 0; j < k; ++j) sum += (*parts)[card()];
-                sd->add_sum(sum, 1.0);
-            } else {  // or as its cards, packed
-                uint64_t completion = 0;
-                for (int j = 0; j < k; ++j) completion |= static_cast<uint64_t>(card()) << (8 * j);
-                sd->add(completion, 1.0);
+        const std::size_t known[kMaxPlayers] = {};  // every known hand is the first of its list of one
+        showdown->hold(known);
+        for (uint64_t t = 0; t < n_trials; t += DealDraws::kBlock) {
+            const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(DealDraws::kBlock, n_trials - t));
+            if (!draws->draw(rng, n)) {
+                stuck.store(true);
+                return;
             }
-        };
-        if (blocks) {
-            auto& mine = per_worker_blocks[static_cast<std::size_t>(worker)];
-            if (!mine) mine = std::make_unique<DealDraws>(*blocks);
-            sd->hold(hand);  // the known hands, or any hand until each deal picks its own
-            for (uint64_t t = 0; t < n_trials; t += DealDraws::kBlock) {
-                const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(DealDraws::kBlock, n_trials - t));
-                mine->draw(rng.source, n);
-                sd->add_dealt(seats, n, mine->decks(), mine->cards(), mine->per_deal());
-            }
-        } else {
-            for (uint64_t t = 0; t < n_trials; ++t) {
-                uint64_t used = fixed;
-                for (long rejected = 0;; ++rejected) {
-                    if (rejected > 1'000'000) {
-                        stuck.store(true);
-                        return;
-                    }
-                    used = fixed;
-                    bool apart = true;
-                    for (std::size_t p : order) {
-                        const Draw& d = draws[p];
-                        std::size_t i = 0;
-                        if (d.any) {
-                            int a, b;
-                            do a = static_cast<int>(rng.below(kDeck)); while (used >> a & 1);
-                            used |= uint64_t{1} << a;
-                            if (deal.players[p].n_cards == 1) {
-                                b = a;
-                            } else {
-                                do b = static_cast<int>(rng.below(kDeck)); while (used >> b & 1);
-                                used |= uint64_t{1} << b;
-                            }
-                            i = static_cast<std::size_t>(d.index[static_cast<std::size_t>(std::min(a, b) * kDeck + std::max(a, b))]);
-                        } else {
-                            i = by_weight(d);
-                            const uint64_t m = masks[p][i];
-                            if (m & used) {
-                                apart = false;
-                                break;
-                            }
-                            used |= m;
-                        }
-                        hand[p] = i;
-                    }
-                    if (apart) break;
-                }
-                sd->hold(hand);
-                deal_board(used);
-            }
+            showdown->add_dealt(seats, n, draws->picks(), draws->cards(), draws->per_deal());
         }
-        per_chunk[task] = sd->take();
+        per_chunk[task] = showdown->take();
         per_chunk[task].hand_sets = n_trials;
     });
     if (stuck.load()) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");

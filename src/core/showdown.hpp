@@ -63,6 +63,7 @@ public:
                 if (low_ != nullptr) low_values_[p].assign(kBlock, 0);
                 holes_[p] = deal.players[p].cards;
                 cols_[p] = deal.players[p].n_cards;
+                hole_rows_[p].assign(kBlock * static_cast<std::size_t>(cols_[p]), 0);
             }
             return;
         }
@@ -102,14 +103,20 @@ public:
     // The hand each player holds from now on: hand[p] of player p's list; each board counts as
     // `sets` deals (a class of sets of hands, counted once for all).
     void hold(const std::size_t* hand, uint64_t sets = 1) {
-        if (filled_ > 0 && sets != sets_) flush();
+        bool change = sets != sets_;
+        for (std::size_t p = 0; p < players_ && split_ && !change; ++p)
+            change = !varies_[p] && held_hole_[p] != holes_[p].data() + hand[p] * static_cast<std::size_t>(cols_[p]);
+        if (filled_ > 0 && change) flush();  // the boards so far count with the hands and sets they had
         sets_ = sets;
         for (std::size_t p = 0; p < players_; ++p) hold_hand(p, hand[p]);
     }
     // Player p holds hand i of its list from now on (each board counts as the sets hold gave).
     void hold_hand(std::size_t p, std::size_t i) {
-        if (split_) held_hole_[p] = holes_[p].data() + i * static_cast<std::size_t>(cols_[p]);
-        else if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][i];
+        if (split_) {  // one hole for the block's boards: a new one starts a new block
+            const uint8_t* hole = holes_[p].data() + i * static_cast<std::size_t>(cols_[p]);
+            if (filled_ > 0 && hole != held_hole_[p] && !varies_[p]) flush();
+            held_hole_[p] = hole;
+        } else if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][i];
         else held_[p] = hands_[p][i];
     }
     // Player p holds the two cards a and b (distinct from every other card dealt; a == b: the
@@ -138,31 +145,42 @@ public:
         if (++filled_ == kBlock) flush();
     }
 
-    // Where each player sits in a block of deals drawn by DealDraws (deal_draws.hpp): `drawn`
-    // (players: none) holds the hand of its list the deal picked; a player with count[p] > 0 the
-    // count[p] cards from first[p] of the deal's cards, every other player its held hand; the
-    // board's completion is the k cards from board_first.
+    // Where each player sits in a block of deals drawn by DealDraws (deal_draws.hpp): a player
+    // with listed[p] = l >= 0 holds the hand of its list that the deal picked for listed player l
+    // (of n_listed); one with count[p] > 0 the count[p] cards from first[p] of the deal's cards;
+    // every other player its held hand. The board's completion is the k cards from board_first.
     struct Seats {
-        std::size_t drawn = kMaxPlayers;
+        std::size_t n_listed = 0;
+        int listed[kMaxPlayers] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
         int first[kMaxPlayers] = {};
         int count[kMaxPlayers] = {};
         int board_first = 0;
         int k = 0;
     };
-    // n deals, each counting once: deal t picked hand hands[t] and its cards are at t * per_deal.
-    void add_dealt(const Seats& seats, std::size_t n, const uint32_t* hands, const uint8_t* cards, int per_deal) {
+    // n deals, each counting once: deal t's picks are at t * seats.n_listed, its cards at t * per_deal.
+    void add_dealt(const Seats& seats, std::size_t n, const uint32_t* picks, const uint8_t* cards, int per_deal) {
         start(1.0);
-        const std::size_t stride = static_cast<std::size_t>(per_deal);
+        const std::size_t stride = static_cast<std::size_t>(per_deal), listed = seats.n_listed;
         for (std::size_t t = 0; t < n;) {
             const std::size_t m = std::min(n - t, kBlock - filled_);
             if (parts_ != nullptr) {
-                add_dealt_sums(seats, m, hands + t, cards + t * stride, per_deal);
+                add_dealt_sums(seats, m, picks + t * listed, cards + t * stride, per_deal);
             } else {
                 for (std::size_t i = 0; i < m; ++i) {
                     const uint8_t* c = cards + (t + i) * stride;
-                    if (seats.drawn < players_) hold_hand(seats.drawn, hands[t + i]);
-                    for (std::size_t p = 0; p < players_; ++p)
+                    for (std::size_t p = 0; p < players_; ++p) {
+                        if (seats.listed[p] >= 0) {
+                            const std::size_t hand = picks[(t + i) * listed + static_cast<std::size_t>(seats.listed[p])];
+                            if (split_) {  // each board's hole of its own
+                                const std::size_t size = static_cast<std::size_t>(cols_[p]);
+                                std::memcpy(hole_rows_[p].data() + (filled_ + i) * size, holes_[p].data() + hand * size, size);
+                                varies_[p] = true;
+                            } else {
+                                hold_hand(p, hand);
+                            }
+                        }
                         if (seats.count[p] > 0) hold_cards(p, c[seats.first[p]], c[seats.first[p] + seats.count[p] - 1]);
+                    }
                     store_completion(packed(c + seats.board_first, seats.k), filled_ + i);
                 }
             }
@@ -187,7 +205,14 @@ public:
     void flush() {
         if (filled_ == 0) return;
         for (std::size_t p = 0; p < players_; ++p) {
-            if (split_) {
+            if (split_ && varies_[p]) {  // a hole a board
+                ranking_.evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
+                                             values_[p].data());
+                if (low_ != nullptr)
+                    low_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
+                                              low_values_[p].data());
+                varies_[p] = false;
+            } else if (split_) {
                 ranking_.evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
                                                  values_[p].data());
                 if (low_ != nullptr)
@@ -292,7 +317,7 @@ private:
     // summed once, then each player's sums in a loop of their own.
     void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, int per_deal) {
         const Hand* const part = &(*parts_)[0];
-        const std::size_t stride = static_cast<std::size_t>(per_deal);
+        const std::size_t stride = static_cast<std::size_t>(per_deal), listed = seats.n_listed;
         Hand* const boards = boards_.data();
         for (std::size_t i = 0; i < m; ++i) {
             const uint8_t* c = cards + i * stride + seats.board_first;
@@ -303,9 +328,10 @@ private:
         for (std::size_t p = 0; p < players_; ++p) {
             Hand* const out = sums_[p].data() + filled_;
             const uint8_t* c = cards + seats.first[p];
-            if (p == seats.drawn) {
+            if (seats.listed[p] >= 0) {
                 const Hand* const held = hand_sums_[p].data();
-                for (std::size_t i = 0; i < m; ++i) out[i] = held[hands[i]] + boards[i];
+                const uint32_t* pick = hands + seats.listed[p];
+                for (std::size_t i = 0; i < m; ++i) out[i] = held[pick[i * listed]] + boards[i];
             } else if (seats.count[p] == 2) {
                 for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i * stride]] + part[c[i * stride + 1]] + boards[i];
             } else if (seats.count[p] == 1) {
@@ -349,6 +375,8 @@ private:
     const Ranking* low_ = nullptr;       // the low half of a pot split high and low (EquityDeal::low)
     std::vector<int32_t> low_values_[kMaxPlayers];
     const uint8_t* held_hole_[kMaxPlayers] = {};
+    std::vector<uint8_t> hole_rows_[kMaxPlayers];  // split, listed players: each board's hole (add_dealt)
+    bool varies_[kMaxPlayers] = {};                // split: the block's boards read hole_rows_[p]
     Hand shown_;                         // and summed, biased (where hands go as sums)
     std::vector<uint64_t> hands_[kMaxPlayers];  // rows: each hand with the board dealt so far, packed
     std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
