@@ -96,3 +96,14 @@ def test_the_free_threaded_build_is_not_claimed() -> None:
         assert sys._is_gil_enabled(), "wildeval runs without the GIL though it does not declare it supported"
     else:
         assert not hasattr(sys, "_is_gil_enabled") or sys._is_gil_enabled()
+
+
+@pytest.mark.parametrize(("threads", "failing"), [(1, 0), (2, 0), (2, 199), (8, 57)])
+def test_a_task_that_throws_on_any_thread_reaches_the_caller(threads: int, failing: int) -> None:
+    """The core's thread pool hands an exception from any worker back to the call (it ended the
+    process before): the other threads stop taking tasks and are joined first."""
+    from wildeval import _core
+
+    with pytest.raises(ValueError, match=f"task {failing} failed"):
+        _core._run_tasks_check(threads, 200, failing)
+    assert _core._run_tasks_check(threads, 200, 200) == 200  # none fails: every task runs

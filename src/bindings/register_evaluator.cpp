@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,4 +55,20 @@ void register_evaluator(py::module_& m) {
           "Whether a large batch result's memory is kept for the next one once dropped (result_memory.hpp).");
     m.attr("KEPT_RESULT_FROM") = kKeptResultFrom;
     m.attr("MAX_THREADS") = kMaxThreads;
+    m.def(
+        "_run_tasks_check",
+        [](int threads, std::size_t tasks, std::size_t failing) {
+            std::atomic<std::size_t> done{0};
+            {
+                py::gil_scoped_release released;
+                run_tasks(threads, tasks, [&](std::size_t i, int) {
+                    if (i == failing) throw std::invalid_argument("task " + std::to_string(i) + " failed");
+                    done.fetch_add(1);
+                });
+            }
+            return done.load();
+        },
+        "For tests: runs `tasks` tasks on `threads` threads, task `failing` throwing ValueError (which "
+        "must reach the caller from whichever thread ran it); returns how many tasks ran.",
+        py::arg("threads"), py::arg("tasks"), py::arg("failing"));
 }
