@@ -23,7 +23,8 @@ public:
             const int place = (rank_of(c) + 1) % kRanks;  // ace 0 .. eight 7
             place_bit_[c] = static_cast<uint8_t>(place < 8 ? 1u << place : 0);
         }
-        for (uint32_t places = 0; places < 256; ++places) {
+        for (uint32_t places = 0; places < 256; ++places) {  // a low is five places at most:
+            if (popcount32(places) > 5) continue;             // best_ never gives more
             uint32_t packed = 0, left = places;
             for (int shift = 16; left != 0; shift -= 4) {
                 const int top = highest_bit(left);
