@@ -116,6 +116,8 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
         groups_.push_back(g);
     }
     picked_.resize(kBlock * std::max<std::size_t>(lists_.size(), 1));
+    lefts_.resize(kBlock);
+    card_words_.resize(kBlock * groups_.size());
     cards_.resize(kBlock * static_cast<std::size_t>(cards));
 }
 
@@ -136,6 +138,13 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
         while (WILDEVAL_UNLIKELY(w * g.product < g.floor)) w = rng.next();
         return w;
     };
+    const uint32_t first_card = static_cast<uint32_t>(bounds_.size() - per_deal);
+    std::size_t first_card_group = 0;  // the group of the first card's digit
+    while (first_card_group + 1 < n_groups && groups[first_card_group].first + groups[first_card_group].count <= first_card)
+        ++first_card_group;
+    const std::size_t n_card_words = per_deal == 0 ? 0 : n_groups - first_card_group;
+    uint64_t* const lefts = lefts_.data();
+    uint64_t* const card_words = card_words_.data();
     double coins[kMaxPlayers];
     for (std::size_t t = 0; t < n; ++t) {
         uint64_t w = 0, used = 0;
@@ -164,12 +173,35 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
             }
             if (WILDEVAL_LIKELY(apart)) break;
         }
-        uint64_t left = rest & ~used;
-        uint8_t* at = all_cards + t * per_deal;
-        for (; g < n_groups; ++g) {
-            if (d == groups[g].first && d > 0) w = word(groups[g]);
-            for (const uint32_t end = groups[g].first + groups[g].count; d < end; ++d)
-                *at++ = static_cast<uint8_t>(take_nth<kDeposit>(left, digit_of<kDeposit>(w, bounds[d])));
+        lefts[t] = rest & ~used;
+        // the words the cards read: the group the listed places ended in, and every later one
+        uint64_t* mine = card_words + t * n_card_words;
+        for (std::size_t c = 0; c < n_card_words; ++c) {
+            const std::size_t at_group = first_card_group + c;
+            mine[c] = at_group > g ? word(groups[at_group]) : w;  // g: the group the last place was read from
+        }
+    }
+    // The cards, four deals in step: each deal's chain (the next digit waits on the word, the
+    // next card on the cards left) runs beside three others.
+    constexpr std::size_t kInStep = 4;
+    for (std::size_t t = 0; t < n; t += kInStep) {
+        const std::size_t in_step = std::min(kInStep, n - t);
+        uint64_t left[kInStep] = {}, w[kInStep] = {};
+        for (std::size_t k = 0; k < in_step; ++k) left[k] = lefts[t + k];
+        uint8_t* const at = all_cards + t * per_deal;
+        std::size_t j = 0;
+        for (std::size_t c = 0; c < n_card_words; ++c) {
+            const Group& group = groups[first_card_group + c];
+            for (std::size_t k = 0; k < in_step; ++k) w[k] = card_words[(t + k) * n_card_words + c];
+            for (uint32_t d = std::max(group.first, first_card); d < group.first + group.count; ++d, ++j) {
+                if (in_step == kInStep) {
+                    for (std::size_t k = 0; k < kInStep; ++k)
+                        at[k * per_deal + j] = static_cast<uint8_t>(take_nth<kDeposit>(left[k], digit_of<kDeposit>(w[k], bounds[d])));
+                } else {
+                    for (std::size_t k = 0; k < in_step; ++k)
+                        at[k * per_deal + j] = static_cast<uint8_t>(take_nth<kDeposit>(left[k], digit_of<kDeposit>(w[k], bounds[d])));
+                }
+            }
         }
     }
     source = rng;

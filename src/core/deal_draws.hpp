@@ -71,6 +71,8 @@ private:
     std::vector<uint32_t> bounds_;  // each digit's bound
     std::vector<Group> groups_;
     std::vector<uint32_t> picked_;
+    std::vector<uint64_t> lefts_;       // each deal's cards left once the listed hands are out
+    std::vector<uint64_t> card_words_;  // and the words its cards' digits read
     std::vector<uint8_t> cards_;
 };
 
