@@ -194,7 +194,7 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
             const Group& group = groups[first_card_group + c];
             for (std::size_t k = 0; k < in_step; ++k) w[k] = card_words[(t + k) * n_card_words + c];
             for (uint32_t d = std::max(group.first, first_card); d < group.first + group.count; ++d, ++j) {
-                if (in_step == kInStep) {
+                if (in_step == kInStep) {  // a fixed count, which the compiler unrolls
                     for (std::size_t k = 0; k < kInStep; ++k)
                         at[k * per_deal + j] = static_cast<uint8_t>(take_nth<kDeposit>(left[k], digit_of<kDeposit>(w[k], bounds[d])));
                 } else {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -150,8 +151,9 @@ public:
     // (of n_listed); one with count[p] > 0 the count[p] cards from first[p] of the deal's cards;
     // every other player its held hand. The board's completion is the k cards from board_first.
     struct Seats {
+        Seats() { std::fill(std::begin(listed), std::end(listed), -1); }
         std::size_t n_listed = 0;
-        int listed[kMaxPlayers] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+        int listed[kMaxPlayers];
         int first[kMaxPlayers] = {};
         int count[kMaxPlayers] = {};
         int board_first = 0;
