@@ -228,7 +228,23 @@ public:
         int64_t boards = static_cast<int64_t>(filled_);
         if (low_ != nullptr) {
             tally_high_low(count);
-        } else if (several_) {  // boards that count several times (add_ranks)
+        } else if (several_ && players_ == 2) {  // boards that count several times (add_ranks)
+            const int32_t* a = values_[0].data();
+            const int32_t* b = values_[1].data();
+            const int64_t* times = times_.data();
+            int64_t first = 0, second = 0;
+            boards = 0;
+            for (std::size_t i = 0; i < filled_; ++i) {  // without a branch: who wins is a coin toss
+                first += times[i] * (a[i] > b[i]);
+                second += times[i] * (b[i] > a[i]);
+                boards += times[i];
+            }
+            count[1] = first;
+            count[2] = boards - first - second;
+            count[stride + 1] = second;
+            count[stride + 2] = boards - first - second;
+            several_ = false;
+        } else if (several_) {
             boards = 0;
             for (std::size_t i = 0; i < filled_; ++i) {
                 const int64_t t = times_[i];
@@ -236,8 +252,10 @@ public:
                 for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
                 std::size_t k = 0;
                 for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
-                for (std::size_t p = 0; p < players_; ++p)
-                    if (values_[p][i] == best) count[p * stride + k] += t;
+                for (std::size_t p = 0; p < players_; ++p) {  // a loser adds 0 to its k = 0 entry: no branch
+                    const int64_t won = values_[p][i] == best;
+                    count[p * stride + k * static_cast<std::size_t>(won)] += t * won;
+                }
                 boards += t;
             }
             several_ = false;
