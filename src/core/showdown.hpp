@@ -14,6 +14,7 @@
 #include "bits.hpp"
 #include "equity.hpp"
 #include "hand.hpp"
+#include "tally.hpp"
 
 namespace wildeval::showdown {
 
@@ -228,58 +229,11 @@ public:
         int64_t boards = static_cast<int64_t>(filled_);
         if (low_ != nullptr) {
             tally_high_low(count);
-        } else if (several_ && players_ == 2) {  // boards that count several times (add_ranks)
-            const int32_t* a = values_[0].data();
-            const int32_t* b = values_[1].data();
-            const int64_t* times = times_.data();
-            int64_t first = 0, second = 0;
-            boards = 0;
-            for (std::size_t i = 0; i < filled_; ++i) {  // without a branch: who wins is a coin toss
-                first += times[i] * (a[i] > b[i]);
-                second += times[i] * (b[i] > a[i]);
-                boards += times[i];
-            }
-            count[1] = first;
-            count[2] = boards - first - second;
-            count[stride + 1] = second;
-            count[stride + 2] = boards - first - second;
-            several_ = false;
-        } else if (several_) {
-            boards = 0;
-            for (std::size_t i = 0; i < filled_; ++i) {
-                const int64_t t = times_[i];
-                int32_t best = values_[0][i];
-                for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
-                std::size_t k = 0;
-                for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
-                for (std::size_t p = 0; p < players_; ++p) {  // a loser adds 0 to its k = 0 entry: no branch
-                    const int64_t won = values_[p][i] == best;
-                    count[p * stride + k * static_cast<std::size_t>(won)] += t * won;
-                }
-                boards += t;
-            }
-            several_ = false;
-        } else if (players_ == 2) {
-            const int32_t* a = values_[0].data();
-            const int32_t* b = values_[1].data();
-            int64_t first = 0, second = 0, tied = 0;
-            for (std::size_t i = 0; i < filled_; ++i) {
-                first += a[i] > b[i];
-                second += b[i] > a[i];
-            }
-            tied = boards - first - second;
-            count[1] = first;
-            count[2] = tied;
-            count[stride + 1] = second;
-            count[stride + 2] = tied;
         } else {
-            for (std::size_t i = 0; i < filled_; ++i) {
-                int32_t best = values_[0][i];
-                for (std::size_t p = 1; p < players_; ++p) best = std::max(best, values_[p][i]);
-                std::size_t k = 0;
-                for (std::size_t p = 0; p < players_; ++p) k += values_[p][i] == best;
-                for (std::size_t p = 0; p < players_; ++p) count[p * stride + k] += values_[p][i] == best;
-            }
+            const int32_t* values[kMaxPlayers];
+            for (std::size_t p = 0; p < players_; ++p) values[p] = values_[p].data();
+            boards = tally(players_, values, several_ ? times_.data() : nullptr, filled_, count);
+            several_ = false;
         }
         for (std::size_t j = 0; j < players_ * stride; ++j)
             if (count[j] != 0) counts_.shares[j] += weight_ * static_cast<double>(count[j]);
