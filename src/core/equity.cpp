@@ -161,10 +161,9 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
             continue;
         }
         seats.listed[p] = static_cast<int>(lists.size());
-        DealDraws::Listed list;
+        DealDraws::Listed list;  // DealDraws draws uniformly where the weights it can draw are equal
         for (uint64_t m : masks[p]) list.hands.push_back(m & always ? 0 : m);
-        for (double w : player.weights)
-            if (w != player.weights[0]) list.weights = player.weights;
+        list.weights = player.weights;
         lists.push_back(std::move(list));
     }
     seats.n_listed = lists.size();
