@@ -145,6 +145,8 @@ def _foreign_card(item: object) -> str | None:
 
 
 def _as_card(item: object, position: int) -> int:
+    if type(item) is int and 0 <= item < N_CARDS:  # the common case first: a plain int card
+        return item
     text = _foreign_card(item)
     if text is not None:
         try:

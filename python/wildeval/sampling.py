@@ -26,10 +26,11 @@ def random_hands(n_hands: int, n_cards: int = 7, seed: int | None = None, lowest
         raise ValueError(f"n_hands must be >= 0, not {n_hands}")
     rng = np.random.default_rng(seed)
     hands = rng.integers(lowest_card, 52, size=(n_hands, n_cards), dtype=np.uint8)
-    # Redraw the rows that hold a repeated card until none does (about a third at 7 cards).
-    while True:
-        ordered = np.sort(hands, axis=1)
-        bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
-        if bad.size == 0:
-            return hands
+    # Redraw the rows that hold a repeated card until none does (about a third at 7 cards); only
+    # the rows just redrawn are looked at again.
+    bad = np.arange(n_hands)
+    while bad.size:
+        ordered = np.sort(hands[bad], axis=1)
+        bad = bad[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
         hands[bad] = rng.integers(lowest_card, 52, size=(bad.size, n_cards), dtype=np.uint8)
+    return hands
