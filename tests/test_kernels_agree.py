@@ -119,7 +119,8 @@ def test_every_kernel_names_the_same_card_outside_the_deck(ranking: str, n_cards
 
 
 def test_sampled_equity_deals_the_same_cards_under_every_kernel() -> None:
-    """The sampler finds a deal's r-th card left by BMI2's deposit where the AVX2 or AVX-512 kernel
+    """The sampler reads its cards' digits with AVX-512 IFMA where the AVX-512 kernel runs (and the
+    CPU has IFMA), finds a deal's r-th card left by BMI2's deposit where the AVX2 or AVX-512 kernel
     runs, and by a broadword search elsewhere: the same deals, so the same counts, to the bit."""
     from wildeval.odds import equity
 

@@ -7,14 +7,16 @@
 //
 // The numbers: a deal's uniform draws (each listed player's place in its list, where the list
 // holds more than one hand, then each card's r) are the digits of one uniform number below the
-// product of their bounds, split into groups whose product stays below 2^48. Each group takes one
-// word w of the generator and reads its digits as w * b1 = r1 * 2^64 + w1, w1 * b2 = r2 * 2^64 +
-// w2, ... (the mixed-radix digits of the high word of w * P, P the group's product), a word whose
-// w * P mod 2^64 falls below 2^64 mod P drawn again (Lemire's multiply-and-reject with bound P, so
-// exactly uniform; about one word in 2^16 or fewer). A weighted pick reads a coin of Walker's
-// alias table from one word of its own first. Listed hands that share a card throw the deal
-// away, and the next words draw it again. Only how the r-th card is found differs by CPU (a BMI2
-// deposit, or a broadword search): the same card either way.
+// product of their bounds, split into groups whose product stays below 2^40. Each group takes the
+// top 52 bits w of one generator word and reads its digits as w * b1 = r1 * 2^52 + w1, w1 * b2 =
+// r2 * 2^52 + w2, ... (the mixed-radix digits of w * P / 2^52, P the group's product), a w whose
+// w * P mod 2^52 falls below 2^52 mod P drawn again (Lemire's multiply-and-reject with bound P,
+// so exactly uniform; about one word in 2^12 or fewer). 52 bits, so that AVX-512's IFMA
+// multiplies read the cards' digits of eight deals at once. A weighted pick reads a coin of
+// Walker's alias table from one word of its own first. Listed hands that share a card throw the
+// deal away, and the next words draw it again. Only how the digits and the r-th card are found
+// differs by CPU (IFMA and a BMI2 deposit, a deposit alone, or a broadword search): the same
+// cards every way.
 #pragma once
 
 #include <cstddef>
@@ -47,16 +49,20 @@ public:
     std::size_t listed() const { return lists_.size(); }
     // Deal t's hand of listed player l: its place in the list at picks()[t * listed() + l].
     const uint32_t* picks() const { return picked_.data(); }
-    const uint8_t* cards() const { return cards_.data(); }  // deal t's cards at t * per_deal()
+    // Deal t's card j at cards()[j * kBlock + t] (card by card, so that eight deals' cards are
+    // written with one store).
+    const uint8_t* cards() const { return cards_.data(); }
     int per_deal() const { return cards_per_deal_; }
 
 private:
-    template <bool kDeposit>
+    enum class Way { kBroadword, kDeposit, kIfma };  // how the cards are found (deal_draws.cpp)
+    template <Way kWay>
     bool draw_with(SplitMix& rng, std::size_t n);
+    void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
 
     struct List {
-        std::vector<uint64_t> masks;     // by place in the player's list
-        std::vector<uint32_t> drawable;  // the places that can be drawn (mask not 0)
+        std::vector<uint32_t> drawable;  // the places in the player's list that can be drawn (mask not 0)
+        std::vector<uint64_t> masks;     // their cards: masks[i] those of drawable[i]
         std::vector<double> chance;      // weighted: Walker's alias table over drawable, keeping
         std::vector<uint32_t> alias;     // entry i with chance[i], else taking alias[i]
     };
@@ -72,7 +78,8 @@ private:
     std::vector<Group> groups_;
     std::vector<uint32_t> picked_;
     std::vector<uint64_t> lefts_;       // each deal's cards left once the listed hands are out
-    std::vector<uint64_t> card_words_;  // and the words its cards' digits read
+    std::vector<uint64_t> card_words_;  // and the words its cards' digits read, word c of deal t at c * kBlock + t
+    std::vector<uint64_t> digits_, bits_;  // IFMA: card j's digit, then its card's bit, of deal t at j * kBlock + t
     std::vector<uint8_t> cards_;
 };
 

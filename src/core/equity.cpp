@@ -191,7 +191,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
                 stuck.store(true);
                 return;
             }
-            showdown->add_dealt(seats, n, draws->picks(), draws->cards(), draws->per_deal());
+            showdown->add_dealt(seats, n, draws->picks(), draws->cards(), DealDraws::kBlock);
         }
         per_chunk[task] = showdown->take();
         per_chunk[task].hand_sets = n_trials;

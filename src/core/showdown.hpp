@@ -27,9 +27,9 @@ inline uint64_t choose(int n, int k) {
 
 // Cards packed a byte each into a word, the first card in the lowest byte: a row of up to
 // eight cards written with one store (rows are at most kMaxCards = 7 long).
-inline uint64_t packed(const uint8_t* cards, int n) {
+inline uint64_t packed(const uint8_t* cards, int n, std::size_t step = 1) {
     uint64_t word = 0;
-    for (int i = 0; i < n; ++i) word |= static_cast<uint64_t>(cards[i]) << (8 * i);
+    for (int i = 0; i < n; ++i) word |= static_cast<uint64_t>(cards[static_cast<std::size_t>(i) * step]) << (8 * i);
     return word;
 }
 
@@ -160,17 +160,18 @@ public:
         int board_first = 0;
         int k = 0;
     };
-    // n deals, each counting once: deal t's picks are at t * seats.n_listed, its cards at t * per_deal.
-    void add_dealt(const Seats& seats, std::size_t n, const uint32_t* picks, const uint8_t* cards, int per_deal) {
+    // n deals, each counting once: deal t's picks are at t * seats.n_listed, its card j at
+    // j * step + t (DealDraws' order).
+    void add_dealt(const Seats& seats, std::size_t n, const uint32_t* picks, const uint8_t* cards, std::size_t step) {
         start(1.0);
-        const std::size_t stride = static_cast<std::size_t>(per_deal), listed = seats.n_listed;
+        const std::size_t listed = seats.n_listed;
         for (std::size_t t = 0; t < n;) {
             const std::size_t m = std::min(n - t, kBlock - filled_);
             if (parts_ != nullptr) {
-                add_dealt_sums(seats, m, picks + t * listed, cards + t * stride, per_deal);
+                add_dealt_sums(seats, m, picks + t * listed, cards + t, step);
             } else {
                 for (std::size_t i = 0; i < m; ++i) {
-                    const uint8_t* c = cards + (t + i) * stride;
+                    const uint8_t* c = cards + t + i;
                     for (std::size_t p = 0; p < players_; ++p) {
                         if (seats.listed[p] >= 0) {
                             const std::size_t hand = picks[(t + i) * listed + static_cast<std::size_t>(seats.listed[p])];
@@ -182,9 +183,11 @@ public:
                                 hold_hand(p, hand);
                             }
                         }
-                        if (seats.count[p] > 0) hold_cards(p, c[seats.first[p]], c[seats.first[p] + seats.count[p] - 1]);
+                        if (seats.count[p] > 0)
+                            hold_cards(p, c[static_cast<std::size_t>(seats.first[p]) * step],
+                                       c[static_cast<std::size_t>(seats.first[p] + seats.count[p] - 1) * step]);
                     }
-                    store_completion(packed(c + seats.board_first, seats.k), filled_ + i);
+                    store_completion(packed(c + static_cast<std::size_t>(seats.board_first) * step, seats.k, step), filled_ + i);
                 }
             }
             t += m;
@@ -289,27 +292,31 @@ public:
 private:
     // add_dealt where hands go as sums: m <= kBlock - filled_ deals from filled_ on, each board
     // summed once, then each player's sums in a loop of their own.
-    void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, int per_deal) {
+    void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, std::size_t step) {
         const Hand* const part = &(*parts_)[0];
-        const std::size_t stride = static_cast<std::size_t>(per_deal), listed = seats.n_listed;
+        const std::size_t listed = seats.n_listed;
         Hand* const boards = boards_.data();
-        for (std::size_t i = 0; i < m; ++i) {
-            const uint8_t* c = cards + i * stride + seats.board_first;
-            Hand board = Hand::card(0, 0);
-            for (int j = 0; j < seats.k; ++j) board += part[c[j]];
-            boards[i] = board;
+        // card by card, as DealDraws writes them: each pass reads a run of bytes
+        const uint8_t* board_card = cards + static_cast<std::size_t>(seats.board_first) * step;
+        if (seats.k == 0)
+            for (std::size_t i = 0; i < m; ++i) boards[i] = Hand::card(0, 0);
+        else
+            for (std::size_t i = 0; i < m; ++i) boards[i] = part[board_card[i]];
+        for (int j = 1; j < seats.k; ++j) {
+            board_card += step;
+            for (std::size_t i = 0; i < m; ++i) boards[i] += part[board_card[i]];
         }
         for (std::size_t p = 0; p < players_; ++p) {
             Hand* const out = sums_[p].data() + filled_;
-            const uint8_t* c = cards + seats.first[p];
+            const uint8_t* c = cards + static_cast<std::size_t>(seats.first[p]) * step;
             if (seats.listed[p] >= 0) {
                 const Hand* const held = hand_sums_[p].data();
                 const uint32_t* pick = hands + seats.listed[p];
                 for (std::size_t i = 0; i < m; ++i) out[i] = held[pick[i * listed]] + boards[i];
             } else if (seats.count[p] == 2) {
-                for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i * stride]] + part[c[i * stride + 1]] + boards[i];
+                for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i]] + part[c[i + step]] + boards[i];
             } else if (seats.count[p] == 1) {
-                for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i * stride]] + boards[i];
+                for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i]] + boards[i];
             } else {
                 for (std::size_t i = 0; i < m; ++i) out[i] = held_sum_[p] + boards[i];
             }
