@@ -186,6 +186,55 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
     cards_.resize(kBlock * static_cast<std::size_t>(cards));
 }
 
+// The words of n deals with at most one listed player, where no deal is thrown away: the
+// numbers of draw_with's general loop, in the same order, with fewer values live (kSeveral: the
+// list holds more than one hand; kWeighted: it has an alias table).
+template <bool kSeveral, bool kWeighted>
+void DealDraws::one_list_words(SplitMix& source, std::size_t n, std::size_t first_card_group) {
+    SplitMix rng = source;
+    const Group* const groups = groups_.data();
+    const std::size_t n_groups = groups_.size(), n_card_words = cards_per_deal_ == 0 ? 0 : n_groups - first_card_group;
+    const uint64_t rest = rest_;
+    const List* const list = lists_.empty() ? nullptr : &lists_[0];
+    const uint32_t* const drawable = list != nullptr ? list->drawable.data() : nullptr;
+    const uint64_t* const masks = list != nullptr ? list->masks.data() : nullptr;
+    const double* const chance = kWeighted ? list->chance.data() : nullptr;
+    const uint32_t* const alias = kWeighted ? list->alias.data() : nullptr;
+    const uint32_t bound = kSeveral ? bounds_[0] : 1;
+    const bool wide = bound > kCardBound;
+    uint32_t* const picked = picked_.data();
+    uint64_t* const lefts = lefts_.data();
+    uint64_t* const card_words = card_words_.data();
+    for (std::size_t t = 0; t < n; ++t) {
+        const double coin = kWeighted ? rng.unit() : 0.0;
+        uint64_t w = 0;
+        if (n_groups > 0) {
+            const Group& g = groups[0];
+            w = rng.next() >> 12;
+            while (WILDEVAL_UNLIKELY(((w * g.product) & kMask52) < g.floor)) w = rng.next() >> 12;
+        }
+        uint64_t used = 0;
+        if (list != nullptr) {
+            uint32_t place = 0;
+            if (kSeveral) place = wide ? place_digit(w, bound) : card_digit(w, bound);
+            if (kWeighted && !(coin < chance[place])) place = alias[place];
+            picked[t] = drawable[place];
+            used = masks[place];
+        }
+        lefts[t] = rest & ~used;
+        for (std::size_t c = 0; c < n_card_words; ++c) {  // group 0 holds the list's digit, if any
+            uint64_t v = w;
+            if (first_card_group + c > 0) {
+                const Group& g = groups[first_card_group + c];
+                v = rng.next() >> 12;
+                while (WILDEVAL_UNLIKELY(((v * g.product) & kMask52) < g.floor)) v = rng.next() >> 12;
+            }
+            card_words[c * kBlock + t] = v;
+        }
+    }
+    source = rng;
+}
+
 template <DealDraws::Way kWay>
 bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     constexpr bool kDeposit = kWay != Way::kBroadword;
@@ -223,24 +272,14 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     uint64_t* const lefts = lefts_.data();
     uint64_t* const card_words = card_words_.data();
     double coins[kMaxPlayers];
-    // At most one listed player: no deal is thrown away, and a loop of its own draws the same
-    // numbers in the same order as the general one below, faster.
-    for (std::size_t t = 0; n_lists <= 1 && t < n; ++t) {
-        const Flat& list = lists[0];
-        const double coin = n_lists == 1 && list.chance != nullptr ? rng.unit() : 0.0;
-        uint64_t w = n_groups > 0 ? word(groups[0]) : 0, used = 0;
-        if (n_lists == 1) {
-            uint32_t place = 0;
-            if (list.several) place = bounds[0] <= kCardBound ? card_digit(w, bounds[0]) : place_digit(w, bounds[0]);
-            if (list.chance != nullptr && !(coin < list.chance[place])) place = list.alias[place];
-            picked[t] = list.drawable[place];
-            used = list.masks[place];
-        }
-        lefts[t] = rest & ~used;
-        for (std::size_t c = 0; c < n_card_words; ++c)  // group 0 holds the list's digit, if any
-            card_words[c * kBlock + t] = first_card_group + c > 0 ? word(groups[first_card_group + c]) : w;
+    if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
+        const bool several = n_lists == 1 && lists[0].several, weighted = n_lists == 1 && lists[0].chance != nullptr;
+        if (several && weighted) one_list_words<true, true>(rng, n, first_card_group);
+        else if (several) one_list_words<true, false>(rng, n, first_card_group);
+        else if (weighted) one_list_words<false, true>(rng, n, first_card_group);
+        else one_list_words<false, false>(rng, n, first_card_group);
     }
-    for (std::size_t t = 0; n_lists > 1 && t < n; ++t) {
+    for (std::size_t t = 0; n_lists > 1 && t < n; ++t) {  // the general loop
         uint64_t w = 0, used = 0;
         uint32_t d = 0;
         std::size_t g = 0;

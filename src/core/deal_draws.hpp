@@ -59,6 +59,8 @@ private:
     template <Way kWay>
     bool draw_with(SplitMix& rng, std::size_t n);
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
+    template <bool kSeveral, bool kWeighted>
+    void one_list_words(SplitMix& rng, std::size_t n, std::size_t first_card_group);
 
     struct List {
         std::vector<uint32_t> drawable;  // the places in the player's list that can be drawn (mask not 0)
