@@ -66,6 +66,55 @@ inline uint32_t place_digit(uint64_t& w, uint32_t bound) {
 
 }  // namespace
 
+// The words of deals [from, to) with at most one listed player, where no deal is thrown away: the
+// numbers of draw_with's general loop, in the same order, with fewer values live (kSeveral: the
+// list holds more than one hand; kWeighted: it has an alias table).
+template <bool kSeveral, bool kWeighted>
+void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t to, std::size_t first_card_group) {
+    SplitMix rng = source;
+    const Group* const groups = groups_.data();
+    const std::size_t n_groups = groups_.size(), n_card_words = cards_per_deal_ == 0 ? 0 : n_groups - first_card_group;
+    const uint64_t rest = rest_;
+    const List* const list = lists_.empty() ? nullptr : &lists_[0];
+    const uint32_t* const drawable = list != nullptr ? list->drawable.data() : nullptr;
+    const uint64_t* const masks = list != nullptr ? list->masks.data() : nullptr;
+    const double* const chance = kWeighted ? list->chance.data() : nullptr;
+    const uint32_t* const alias = kWeighted ? list->alias.data() : nullptr;
+    const uint32_t bound = kSeveral ? bounds_[0] : 1;
+    const bool wide = bound > kCardBound;
+    uint32_t* const picked = picked_.data();
+    uint64_t* const lefts = lefts_.data();
+    uint64_t* const card_words = card_words_.data();
+    for (std::size_t t = from; t < to; ++t) {
+        const double coin = kWeighted ? rng.unit() : 0.0;
+        uint64_t w = 0;
+        if (n_groups > 0) {
+            const Group& g = groups[0];
+            w = rng.next() >> 12;
+            while (WILDEVAL_UNLIKELY(((w * g.product) & kMask52) < g.floor)) w = rng.next() >> 12;
+        }
+        uint64_t used = 0;
+        if (list != nullptr) {
+            uint32_t place = 0;
+            if (kSeveral) place = wide ? place_digit(w, bound) : card_digit(w, bound);
+            if (kWeighted && !(coin < chance[place])) place = alias[place];
+            picked[t] = drawable[place];
+            used = masks[place];
+        }
+        lefts[t] = rest & ~used;
+        for (std::size_t c = 0; c < n_card_words; ++c) {  // group 0 holds the list's digit, if any
+            uint64_t v = w;
+            if (first_card_group + c > 0) {
+                const Group& g = groups[first_card_group + c];
+                v = rng.next() >> 12;
+                while (WILDEVAL_UNLIKELY(((v * g.product) & kMask52) < g.floor)) v = rng.next() >> 12;
+            }
+            card_words[c * kBlock + t] = v;
+        }
+    }
+    source = rng;
+}
+
 #if defined(WILDEVAL_DEPOSIT)
 // The cards of deals [0, n) from their words (card_words_): each card's digit of eight deals
 // at once by AVX-512 IFMA's 52-bit multiplies (the low and the high half of w * b), its bit by a
@@ -117,9 +166,60 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
             _mm_storel_epi64(reinterpret_cast<__m128i*>(cards_.data() + j * kBlock + t), _mm512_cvtepi64_epi8(place));
         }
 }
+
+// one_list_words for an unweighted list (or none) and one group of digits (one word a deal),
+// eight deals at a time: their eight words (SplitMix's state is a counter, so the k-th next word
+// is known), checked against Lemire's floor with one IFMA multiply, the list's digit read by
+// another two, its hand's cards gathered. Eight deals of which any word is drawn again, and the
+// last n % 8, go to one_list_words: the same numbers in the same order.
+__attribute__((target("avx512f,avx512dq,avx512ifma,avx512vl")))
+void DealDraws::words_by_ifma(SplitMix& rng, std::size_t n) {
+    const bool listed = !lists_.empty(), several = listed && lists_[0].drawable.size() > 1;
+    const Group& group = groups_[0];
+    constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
+    const __m512i steps = _mm512_mullo_epi64(_mm512_set1_epi64(static_cast<long long>(kGolden)),
+                                             _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8));
+    const __m512i mix1 = _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ull));
+    const __m512i mix2 = _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBull));
+    const __m512i zero = _mm512_setzero_si512(), product = _mm512_set1_epi64(static_cast<long long>(group.product));
+    const __m512i floor = _mm512_set1_epi64(static_cast<long long>(group.floor));
+    const __m512i bound = _mm512_set1_epi64(several ? bounds_[0] : 1);
+    const __m512i rest = _mm512_set1_epi64(static_cast<long long>(rest_));
+    const uint32_t* const drawable = listed ? lists_[0].drawable.data() : nullptr;
+    const uint64_t* const masks = listed ? lists_[0].masks.data() : nullptr;
+    const std::size_t whole = n & ~std::size_t{7};
+    for (std::size_t t = 0; t < whole; t += 8) {
+        __m512i z = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(rng.state)), steps);
+        z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), mix1);
+        z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), mix2);
+        __m512i w = _mm512_srli_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 31)), 12);
+        if (WILDEVAL_UNLIKELY(_mm512_cmplt_epu64_mask(_mm512_madd52lo_epu64(zero, w, product), floor) != 0)) {
+            if (several) one_list_words<true, false>(rng, t, t + 8, 0);
+            else one_list_words<false, false>(rng, t, t + 8, 0);
+            continue;
+        }
+        rng.state += 8 * kGolden;
+        __m512i used = zero;
+        if (listed) {
+            __m512i place = zero;
+            if (several) {
+                place = _mm512_madd52hi_epu64(zero, w, bound);
+                w = _mm512_madd52lo_epu64(zero, w, bound);
+            }
+            const __m256i place32 = _mm512_cvtepi64_epi32(place);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(picked_.data() + t), _mm256_i32gather_epi32(reinterpret_cast<const int*>(drawable), place32, 4));
+            used = _mm512_i32gather_epi64(place32, masks, 8);
+        }
+        _mm512_storeu_si512(lefts_.data() + t, _mm512_andnot_si512(used, rest));
+        if (cards_per_deal_ > 0) _mm512_storeu_si512(card_words_.data() + t, w);
+    }
+    if (several) one_list_words<true, false>(rng, whole, n, 0);
+    else one_list_words<false, false>(rng, whole, n, 0);
+}
 WILDEVAL_AVX512_CODE_END
 #else
 void DealDraws::cards_by_ifma(std::size_t, std::size_t, uint32_t) {}
+void DealDraws::words_by_ifma(SplitMix&, std::size_t) {}
 #endif
 
 DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards) : rest_(rest), cards_per_deal_(cards) {
@@ -168,7 +268,7 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
     }
     if (cards < 0 || cards > left) throw std::invalid_argument("the deck holds too few cards for the deal");
     for (int j = 0; j < cards; ++j) bounds_.push_back(static_cast<uint32_t>(left - j));
-    constexpr uint64_t kGroupBelow = uint64_t{1} << 40;
+    constexpr uint64_t kGroupBelow = uint64_t{1} << 44;
     for (uint32_t d = 0; d < bounds_.size();) {
         Group g{d, 0, 1, 0};
         while (d < bounds_.size() && (g.count == 0 || bounds_[d] < kGroupBelow / g.product)) {
@@ -184,55 +284,6 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
     digits_.resize(kBlock * static_cast<std::size_t>(cards));
     bits_.resize(kBlock * static_cast<std::size_t>(cards));
     cards_.resize(kBlock * static_cast<std::size_t>(cards));
-}
-
-// The words of n deals with at most one listed player, where no deal is thrown away: the
-// numbers of draw_with's general loop, in the same order, with fewer values live (kSeveral: the
-// list holds more than one hand; kWeighted: it has an alias table).
-template <bool kSeveral, bool kWeighted>
-void DealDraws::one_list_words(SplitMix& source, std::size_t n, std::size_t first_card_group) {
-    SplitMix rng = source;
-    const Group* const groups = groups_.data();
-    const std::size_t n_groups = groups_.size(), n_card_words = cards_per_deal_ == 0 ? 0 : n_groups - first_card_group;
-    const uint64_t rest = rest_;
-    const List* const list = lists_.empty() ? nullptr : &lists_[0];
-    const uint32_t* const drawable = list != nullptr ? list->drawable.data() : nullptr;
-    const uint64_t* const masks = list != nullptr ? list->masks.data() : nullptr;
-    const double* const chance = kWeighted ? list->chance.data() : nullptr;
-    const uint32_t* const alias = kWeighted ? list->alias.data() : nullptr;
-    const uint32_t bound = kSeveral ? bounds_[0] : 1;
-    const bool wide = bound > kCardBound;
-    uint32_t* const picked = picked_.data();
-    uint64_t* const lefts = lefts_.data();
-    uint64_t* const card_words = card_words_.data();
-    for (std::size_t t = 0; t < n; ++t) {
-        const double coin = kWeighted ? rng.unit() : 0.0;
-        uint64_t w = 0;
-        if (n_groups > 0) {
-            const Group& g = groups[0];
-            w = rng.next() >> 12;
-            while (WILDEVAL_UNLIKELY(((w * g.product) & kMask52) < g.floor)) w = rng.next() >> 12;
-        }
-        uint64_t used = 0;
-        if (list != nullptr) {
-            uint32_t place = 0;
-            if (kSeveral) place = wide ? place_digit(w, bound) : card_digit(w, bound);
-            if (kWeighted && !(coin < chance[place])) place = alias[place];
-            picked[t] = drawable[place];
-            used = masks[place];
-        }
-        lefts[t] = rest & ~used;
-        for (std::size_t c = 0; c < n_card_words; ++c) {  // group 0 holds the list's digit, if any
-            uint64_t v = w;
-            if (first_card_group + c > 0) {
-                const Group& g = groups[first_card_group + c];
-                v = rng.next() >> 12;
-                while (WILDEVAL_UNLIKELY(((v * g.product) & kMask52) < g.floor)) v = rng.next() >> 12;
-            }
-            card_words[c * kBlock + t] = v;
-        }
-    }
-    source = rng;
 }
 
 template <DealDraws::Way kWay>
@@ -274,10 +325,11 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     double coins[kMaxPlayers];
     if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
         const bool several = n_lists == 1 && lists[0].several, weighted = n_lists == 1 && lists[0].chance != nullptr;
-        if (several && weighted) one_list_words<true, true>(rng, n, first_card_group);
-        else if (several) one_list_words<true, false>(rng, n, first_card_group);
-        else if (weighted) one_list_words<false, true>(rng, n, first_card_group);
-        else one_list_words<false, false>(rng, n, first_card_group);
+        if (kWay == Way::kIfma && !weighted && n_groups == 1) words_by_ifma(rng, n);
+        else if (several && weighted) one_list_words<true, true>(rng, 0, n, first_card_group);
+        else if (several) one_list_words<true, false>(rng, 0, n, first_card_group);
+        else if (weighted) one_list_words<false, true>(rng, 0, n, first_card_group);
+        else one_list_words<false, false>(rng, 0, n, first_card_group);
     }
     for (std::size_t t = 0; n_lists > 1 && t < n; ++t) {  // the general loop
         uint64_t w = 0, used = 0;
