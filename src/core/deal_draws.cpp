@@ -123,7 +123,10 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
 WILDEVAL_AVX512_CODE_BEGIN
 __attribute__((target("avx512f,avx512cd,avx512ifma,avx512vl,bmi,bmi2")))
 void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card) {
+    // n rounded up to eight deals (to 32 for the digits): the deals past n are of no use, and
+    // written where nothing reads them
     const std::size_t per_deal = static_cast<std::size_t>(cards_per_deal_), n8 = (n + 7) & ~std::size_t{7};
+    static_assert(kBlock % 32 == 0, "the digits are read 32 deals at a time");
     uint64_t* const digits = digits_.data();
     uint64_t* const bits = bits_.data();
     const __m512i zero = _mm512_setzero_si512();
@@ -132,13 +135,18 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
         const Group& group = groups_[g];
         const uint32_t from = std::max(group.first, first_card), to = group.first + group.count;
         const uint64_t* words = card_words_.data() + (g - first_card_group) * kBlock;
-        for (std::size_t t = 0; t < n8; t += 8) {
-            __m512i w = _mm512_loadu_si512(words + t);
+        for (std::size_t t = 0; t < n8; t += 32) {  // four chains of multiplies beside each other
+            __m512i w[4];
+#pragma GCC unroll 4
+            for (int v = 0; v < 4; ++v) w[v] = _mm512_loadu_si512(words + t + 8 * v);
             std::size_t j = j0;
             for (uint32_t d = from; d < to; ++d, ++j) {
                 const __m512i bound = _mm512_set1_epi64(bounds_[d]);
-                _mm512_storeu_si512(digits + j * kBlock + t, _mm512_madd52hi_epu64(zero, w, bound));
-                w = _mm512_madd52lo_epu64(zero, w, bound);
+#pragma GCC unroll 4
+                for (int v = 0; v < 4; ++v) {
+                    _mm512_storeu_si512(digits + j * kBlock + t + 8 * v, _mm512_madd52hi_epu64(zero, w[v], bound));
+                    w[v] = _mm512_madd52lo_epu64(zero, w[v], bound);
+                }
             }
         }
         j0 += to - from;

@@ -296,15 +296,15 @@ private:
         const Hand* const part = &(*parts_)[0];
         const std::size_t listed = seats.n_listed;
         Hand* const boards = boards_.data();
-        // card by card, as DealDraws writes them: each pass reads a run of bytes
         const uint8_t* board_card = cards + static_cast<std::size_t>(seats.board_first) * step;
-        if (seats.k == 0)
-            for (std::size_t i = 0; i < m; ++i) boards[i] = Hand::card(0, 0);
-        else
-            for (std::size_t i = 0; i < m; ++i) boards[i] = part[board_card[i]];
-        for (int j = 1; j < seats.k; ++j) {
-            board_card += step;
-            for (std::size_t i = 0; i < m; ++i) boards[i] += part[board_card[i]];
+        switch (seats.k) {  // the usual counts with every card of a board in one pass
+            case 5: sum_boards<5>(m, board_card, step); break;
+            case 2: sum_boards<2>(m, board_card, step); break;
+            case 1: sum_boards<1>(m, board_card, step); break;
+            default:
+                for (std::size_t i = 0; i < m; ++i) boards[i] = Hand::card(0, 0);
+                for (int j = 0; j < seats.k; ++j, board_card += step)
+                    for (std::size_t i = 0; i < m; ++i) boards[i] += part[board_card[i]];
         }
         for (std::size_t p = 0; p < players_; ++p) {
             Hand* const out = sums_[p].data() + filled_;
@@ -323,6 +323,17 @@ private:
         }
         if (several_)
             for (std::size_t i = 0; i < m; ++i) times_[filled_ + i] = 1;
+    }
+
+    // boards_[i] for i < m: the sum of deal i's kCards board cards, card j at j * step + i
+    template <int kCards>
+    void sum_boards(std::size_t m, const uint8_t* cards, std::size_t step) {
+        const Hand* const part = &(*parts_)[0];
+        for (std::size_t i = 0; i < m; ++i) {
+            Hand board = part[cards[i]];
+            for (int j = 1; j < kCards; ++j) board += part[cards[static_cast<std::size_t>(j) * step + i]];
+            boards_[i] = board;
+        }
     }
 
     // Board `at` of the block where boards go as packed cards: its row (split), or every
