@@ -125,7 +125,9 @@ def test_sampled_equity_deals_the_same_cards_under_every_kernel() -> None:
     from wildeval.odds import equity
 
     spots = [(["QQ+:0.5, AKs, 72o:25%", "random"], "", ""), (["As Ad", "Kc Kd", "random", "random"], "2h 7h", "Qs"),
-             (["AA, KK", "random"], "Ah 7c 2d", "")]
+             (["AA, KK", "random"], "Ah 7c 2d", ""),
+             # several unweighted lists whose hands often meet (attempts thrown away), one board
+             (["AK, AQ, KQ", "QQ, KK", "JJ+, AKs"], "", ""), (["AA, AK", "KK, AK", "random"], "Qs 7h 2c", "")]
     answers: dict[str, object] = {}
     for kernel in KERNELS:
         _core.use_rows_kernel(kernel)

@@ -47,7 +47,7 @@ public:
     bool draw(SplitMix& rng, std::size_t n);
 
     std::size_t listed() const { return lists_.size(); }
-    // Deal t's hand of listed player l: its place in the list at picks()[t * listed() + l].
+    // Deal t's hand of listed player l: its place in the list at picks()[l * kBlock + t].
     const uint32_t* picks() const { return picked_.data(); }
     // Deal t's card j at cards()[j * kBlock + t] (card by card, so that eight deals' cards are
     // written with one store).
@@ -61,7 +61,7 @@ private:
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
     template <bool kSeveral, bool kWeighted>
     void one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);
-    void words_by_ifma(SplitMix& rng, std::size_t n);
+    bool words_by_ifma(SplitMix& rng, std::size_t n);
 
     struct List {
         std::vector<uint32_t> drawable;  // the places in the player's list that can be drawn (mask not 0)

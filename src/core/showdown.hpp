@@ -160,21 +160,20 @@ public:
         int board_first = 0;
         int k = 0;
     };
-    // n deals, each counting once: deal t's picks are at t * seats.n_listed, its card j at
-    // j * step + t (DealDraws' order).
+    // n deals, each counting once: deal t's pick for listed player l at l * step + t, its card j
+    // at j * step + t (DealDraws' order).
     void add_dealt(const Seats& seats, std::size_t n, const uint32_t* picks, const uint8_t* cards, std::size_t step) {
         start(1.0);
-        const std::size_t listed = seats.n_listed;
         for (std::size_t t = 0; t < n;) {
             const std::size_t m = std::min(n - t, kBlock - filled_);
             if (parts_ != nullptr) {
-                add_dealt_sums(seats, m, picks + t * listed, cards + t, step);
+                add_dealt_sums(seats, m, picks + t, cards + t, step);
             } else {
                 for (std::size_t i = 0; i < m; ++i) {
                     const uint8_t* c = cards + t + i;
                     for (std::size_t p = 0; p < players_; ++p) {
                         if (seats.listed[p] >= 0) {
-                            const std::size_t hand = picks[(t + i) * listed + static_cast<std::size_t>(seats.listed[p])];
+                            const std::size_t hand = picks[static_cast<std::size_t>(seats.listed[p]) * step + t + i];
                             if (split_) {  // each board's hole of its own
                                 const std::size_t size = static_cast<std::size_t>(cols_[p]);
                                 std::memcpy(hole_rows_[p].data() + (filled_ + i) * size, holes_[p].data() + hand * size, size);
@@ -294,7 +293,6 @@ private:
     // summed once, then each player's sums in a loop of their own.
     void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, std::size_t step) {
         const Hand* const part = &(*parts_)[0];
-        const std::size_t listed = seats.n_listed;
         Hand* const boards = boards_.data();
         const uint8_t* board_card = cards + static_cast<std::size_t>(seats.board_first) * step;
         switch (seats.k) {  // the usual counts with every card of a board in one pass
@@ -311,8 +309,8 @@ private:
             const uint8_t* c = cards + static_cast<std::size_t>(seats.first[p]) * step;
             if (seats.listed[p] >= 0) {
                 const Hand* const held = hand_sums_[p].data();
-                const uint32_t* pick = hands + seats.listed[p];
-                for (std::size_t i = 0; i < m; ++i) out[i] = held[pick[i * listed]] + boards[i];
+                const uint32_t* pick = hands + static_cast<std::size_t>(seats.listed[p]) * step;
+                for (std::size_t i = 0; i < m; ++i) out[i] = held[pick[i]] + boards[i];
             } else if (seats.count[p] == 2) {
                 for (std::size_t i = 0; i < m; ++i) out[i] = shown_ + part[c[i]] + part[c[i + step]] + boards[i];
             } else if (seats.count[p] == 1) {
