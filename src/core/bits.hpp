@@ -82,9 +82,10 @@ inline uint64_t mul_high(uint64_t a, uint64_t b, uint64_t& low) {
 #endif
 }
 
-// The place of the r-th lowest set bit of x (r counts from 0; x must hold more than r set bits),
-// by a broadword search (the byte that holds it from running byte counts, then a table within
-// the byte): the same answer as a BMI2 deposit (`_pdep_u64(1 << r, x)`), on every CPU.
+// Set bits taken out one at a time, the r-th lowest of those left each time (r counts from 0),
+// by a broadword search: the byte that holds it from running byte counts, then a table within
+// the byte; the same answer as a BMI2 deposit (`_pdep_u64(1 << r, x)`), on every CPU. The
+// running counts are kept from one take to the next: each take updates them by one subtraction.
 namespace bits_detail {
 struct InByte {
     uint8_t at[256][8] = {};
@@ -97,18 +98,31 @@ struct InByte {
 inline constexpr InByte kInByte{};
 }  // namespace bits_detail
 
-inline int nth_set_bit(uint64_t x, unsigned r) {
-    constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
-    uint64_t s = x - ((x >> 1) & 0x5555555555555555ull);
-    s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
-    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    const uint64_t running = s * kOnes;  // byte i: the set bits of bytes 0 to i
-    // a byte's high bit where its running count is at most r (no borrow: counts are <= 64)
-    const uint64_t at_most = ((r * kOnes) | kHighs) - running;
-    const int byte = lowest_bit(~at_most & kHighs) >> 3;
-    const unsigned before = static_cast<unsigned>((running << 8) >> (8 * byte)) & 0xFF;
-    return 8 * byte + bits_detail::kInByte.at[(x >> (8 * byte)) & 0xFF][r - before];
-}
+class SetBits {
+public:
+    SetBits() : bits_(0), running_(0) {}
+    explicit SetBits(uint64_t x) : bits_(x) {
+        uint64_t s = x - ((x >> 1) & 0x5555555555555555ull);
+        s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+        s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+        running_ = s * kOnes;
+    }
+    // Takes out the r-th lowest set bit (r counts from 0; more than r must be left) and returns its place.
+    int take(unsigned r) {
+        const uint64_t at_most = ((r * kOnes) | kHighs) - running_;
+        const int byte = lowest_bit(~at_most & kHighs) >> 3;
+        const unsigned before = static_cast<unsigned>((running_ << 8) >> (8 * byte)) & 0xFF;
+        const int place = 8 * byte + bits_detail::kInByte.at[(bits_ >> (8 * byte)) & 0xFF][r - before];
+        bits_ &= ~(uint64_t{1} << place);
+        running_ -= kOnes << (8 * byte);  // one fewer in this byte and every later one's running count
+        return place;
+    }
+
+private:
+    static constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+    uint64_t bits_;
+    uint64_t running_;  // byte i: the set bits of bytes 0 to i
+};
 
 // A hint that `at` will be read soon (no fault if it is past an array).
 inline void prefetch(const void* at) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 #include "equity.hpp"
 
@@ -31,21 +32,21 @@ constexpr uint64_t kMask52 = (uint64_t{1} << 52) - 1;
 
 // Takes the r-th lowest card of `left` out of it and returns its place: BMI2's deposit (written
 // as instructions, so that one loop serves both ways; run only where the CPU has BMI2), or the
-// broadword search.
-template <bool kDeposit>
+// broadword search of SetBits.
 inline int take_nth(uint64_t& left, uint32_t r) {
 #if defined(WILDEVAL_DEPOSIT)
-    if constexpr (kDeposit) {
-        uint64_t bit;
-        asm("shlxq %q1, %2, %0\n\tpdepq %3, %0, %0" : "=&r"(bit) : "r"(r), "r"(uint64_t{1}), "r"(left));
-        left ^= bit;
-        return lowest_bit(bit);
-    }
+    uint64_t bit;
+    asm("shlxq %q1, %2, %0\n\tpdepq %3, %0, %0" : "=&r"(bit) : "r"(r), "r"(uint64_t{1}), "r"(left));
+    left ^= bit;
+    return lowest_bit(bit);
+#else
+    (void)left;
+    (void)r;
+    return 0;  // never called: the deposit way runs only where the build has it
 #endif
-    const int c = nth_set_bit(left, r);
-    left &= ~(uint64_t{1} << c);
-    return c;
 }
+
+inline int take_nth(SetBits& left, uint32_t r) { return left.take(r); }
 
 // The digit steps on 52-bit words: w * b = digit * 2^52 + the next w. A bound up to kCardBound
 // (every card's) keeps the product in 64 bits; a list's place may have any bound below 2^32.
@@ -415,11 +416,14 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     }
     // The cards, four deals in step: each deal's chain (the next digit waits on the word, the
     // next card on the cards left) runs beside three others.
+    // Without the deposit, each deal's cards left are a SetBits (its byte counts kept).
+    using Left = std::conditional_t<kDeposit, uint64_t, SetBits>;
     constexpr std::size_t kInStep = 4;
     for (std::size_t t = 0; t < n; t += kInStep) {
         const std::size_t in_step = std::min(kInStep, n - t);
-        uint64_t left[kInStep] = {}, w[kInStep] = {};
-        for (std::size_t k = 0; k < in_step; ++k) left[k] = lefts[t + k];
+        Left left[kInStep] = {};
+        uint64_t w[kInStep] = {};
+        for (std::size_t k = 0; k < in_step; ++k) left[k] = Left(lefts[t + k]);
         uint8_t* const at = all_cards + t;
         std::size_t j = 0;
         for (std::size_t c = 0; c < n_card_words; ++c) {
@@ -428,10 +432,10 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
             for (uint32_t d = std::max(group.first, first_card); d < group.first + group.count; ++d, ++j) {
                 if (in_step == kInStep) {  // a fixed count, which the compiler unrolls
                     for (std::size_t k = 0; k < kInStep; ++k)
-                        at[j * kBlock + k] = static_cast<uint8_t>(take_nth<kDeposit>(left[k], card_digit(w[k], bounds[d])));
+                        at[j * kBlock + k] = static_cast<uint8_t>(take_nth(left[k], card_digit(w[k], bounds[d])));
                 } else {
                     for (std::size_t k = 0; k < in_step; ++k)
-                        at[j * kBlock + k] = static_cast<uint8_t>(take_nth<kDeposit>(left[k], card_digit(w[k], bounds[d])));
+                        at[j * kBlock + k] = static_cast<uint8_t>(take_nth(left[k], card_digit(w[k], bounds[d])));
                 }
             }
         }
