@@ -133,4 +133,7 @@ def test_sampled_equity_deals_the_same_cards_under_every_kernel() -> None:
         _core.use_rows_kernel(kernel)
         answers[kernel] = [equity(players, board, dead=dead, trials=100_003, seed=17, threads=1)
                            for players, board, dead in spots]
+        # a list of Omaha holes (over 4,096 of them: a list's digit past the cards' 64-bit product)
+        answers[kernel].append(equity(["As Ad Ks Kd", "random"], "2h 7h 9c", ranking="omaha", trials=20_011,
+                                      seed=5, threads=1))
     assert len(set(map(repr, answers.values()))) == 1, answers
