@@ -415,28 +415,27 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
         return true;
     }
     // The cards, four deals in step: each deal's chain (the next digit waits on the word, the
-    // next card on the cards left) runs beside three others.
+    // next card on the cards left) runs beside three others, each deal's values in registers.
+    // Past n, a deal of no use (the whole deck, digits 0), written where nothing reads it.
     // Without the deposit, each deal's cards left are a SetBits (its byte counts kept).
     using Left = std::conditional_t<kDeposit, uint64_t, SetBits>;
     constexpr std::size_t kInStep = 4;
+    static_assert(kBlock % kInStep == 0, "the deals past n stay in the block");
     for (std::size_t t = 0; t < n; t += kInStep) {
-        const std::size_t in_step = std::min(kInStep, n - t);
-        Left left[kInStep] = {};
-        uint64_t w[kInStep] = {};
-        for (std::size_t k = 0; k < in_step; ++k) left[k] = Left(lefts[t + k]);
+        Left left[kInStep];
+        uint64_t w[kInStep];
+#pragma GCC unroll 4
+        for (std::size_t k = 0; k < kInStep; ++k) left[k] = Left(t + k < n ? lefts[t + k] : rest);
         uint8_t* const at = all_cards + t;
         std::size_t j = 0;
         for (std::size_t c = 0; c < n_card_words; ++c) {
             const Group& group = groups[first_card_group + c];
-            for (std::size_t k = 0; k < in_step; ++k) w[k] = card_words[c * kBlock + t + k];
+#pragma GCC unroll 4
+            for (std::size_t k = 0; k < kInStep; ++k) w[k] = t + k < n ? card_words[c * kBlock + t + k] : 0;
             for (uint32_t d = std::max(group.first, first_card); d < group.first + group.count; ++d, ++j) {
-                if (in_step == kInStep) {  // a fixed count, which the compiler unrolls
-                    for (std::size_t k = 0; k < kInStep; ++k)
-                        at[j * kBlock + k] = static_cast<uint8_t>(take_nth(left[k], card_digit(w[k], bounds[d])));
-                } else {
-                    for (std::size_t k = 0; k < in_step; ++k)
-                        at[j * kBlock + k] = static_cast<uint8_t>(take_nth(left[k], card_digit(w[k], bounds[d])));
-                }
+#pragma GCC unroll 4
+                for (std::size_t k = 0; k < kInStep; ++k)
+                    at[j * kBlock + k] = static_cast<uint8_t>(take_nth(left[k], card_digit(w[k], bounds[d])));
             }
         }
     }
