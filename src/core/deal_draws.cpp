@@ -58,6 +58,14 @@ inline uint32_t card_digit(uint64_t& w, uint32_t bound) {
     return static_cast<uint32_t>(product >> 52);
 }
 
+// A group's word: the top 52 bits of the generator's next word that Lemire's check against the
+// group's product keeps (w * product mod 2^52 at least 2^52 mod product, its floor).
+inline uint64_t group_word(SplitMix& rng, uint64_t product, uint64_t floor) {
+    uint64_t w = rng.next() >> 12;
+    while (WILDEVAL_UNLIKELY(((w * product) & kMask52) < floor)) w = rng.next() >> 12;
+    return w;
+}
+
 inline uint32_t place_digit(uint64_t& w, uint32_t bound) {
     uint64_t low;
     const uint64_t high = mul_high(w, bound, low);
@@ -88,12 +96,7 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
     uint64_t* const card_words = card_words_.data();
     for (std::size_t t = from; t < to; ++t) {
         const double coin = kWeighted ? rng.unit() : 0.0;
-        uint64_t w = 0;
-        if (n_groups > 0) {
-            const Group& g = groups[0];
-            w = rng.next() >> 12;
-            while (WILDEVAL_UNLIKELY(((w * g.product) & kMask52) < g.floor)) w = rng.next() >> 12;
-        }
+        uint64_t w = n_groups > 0 ? group_word(rng, groups[0].product, groups[0].floor) : 0;
         uint64_t used = 0;
         if (list != nullptr) {
             uint32_t place = 0;
@@ -104,13 +107,8 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
         }
         lefts[t] = rest & ~used;
         for (std::size_t c = 0; c < n_card_words; ++c) {  // group 0 holds the list's digit, if any
-            uint64_t v = w;
-            if (first_card_group + c > 0) {
-                const Group& g = groups[first_card_group + c];
-                v = rng.next() >> 12;
-                while (WILDEVAL_UNLIKELY(((v * g.product) & kMask52) < g.floor)) v = rng.next() >> 12;
-            }
-            card_words[c * kBlock + t] = v;
+            const Group& g = groups[first_card_group + c];
+            card_words[c * kBlock + t] = first_card_group + c > 0 ? group_word(rng, g.product, g.floor) : w;
         }
     }
     source = rng;
@@ -348,11 +346,7 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     // locals, not members: the byte stores of the cards could otherwise change any of them
     uint32_t* const picked = picked_.data();
     uint8_t* const all_cards = cards_.data();
-    auto word = [&](const Group& g) WILDEVAL_INLINE_LAMBDA {
-        uint64_t w = rng.next() >> 12;
-        while (WILDEVAL_UNLIKELY(((w * g.product) & kMask52) < g.floor)) w = rng.next() >> 12;
-        return w;
-    };
+    auto word = [&](const Group& g) WILDEVAL_INLINE_LAMBDA { return group_word(rng, g.product, g.floor); };
     const uint32_t first_card = static_cast<uint32_t>(bounds_.size() - per_deal);
     std::size_t first_card_group = 0;  // the group of the first card's digit
     while (first_card_group + 1 < n_groups && groups[first_card_group].first + groups[first_card_group].count <= first_card)
