@@ -128,7 +128,7 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
     static_assert(kBlock % 32 == 0, "the digits are read 32 deals at a time");
     uint64_t* const digits = digits_.data();
     uint64_t* const bits = bits_.data();
-    const __m512i zero = _mm512_setzero_si512();
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
     std::size_t j0 = 0;
     for (std::size_t g = first_card_group; g < groups_.size(); ++g) {
         const Group& group = groups_[g];
@@ -143,7 +143,8 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
                 const __m512i bound = _mm512_set1_epi64(bounds_[d]);
 #pragma GCC unroll 4
                 for (int v = 0; v < 4; ++v) {
-                    _mm512_storeu_si512(digits + j * kBlock + t + 8 * v, _mm512_madd52hi_epu64(zero, w[v], bound));
+                    // stored as the bit 1 << digit, which the deposit takes as it is
+                    _mm512_storeu_si512(digits + j * kBlock + t + 8 * v, _mm512_sllv_epi64(one, _mm512_madd52hi_epu64(zero, w[v], bound)));
                     w[v] = _mm512_madd52lo_epu64(zero, w[v], bound);
                 }
             }
@@ -160,7 +161,7 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
             uint64_t* bit = bits + j * kBlock + t;
 #pragma GCC unroll 8
             for (std::size_t k = 0; k < 8; ++k) {
-                const uint64_t b = _pdep_u64(uint64_t{1} << digit[k], left[k]);
+                const uint64_t b = _pdep_u64(digit[k], left[k]);
                 bit[k] = b;
                 left[k] ^= b;
             }

@@ -82,7 +82,7 @@ private:
     std::vector<uint32_t> picked_;
     std::vector<uint64_t> lefts_;       // each deal's cards left once the listed hands are out
     std::vector<uint64_t> card_words_;  // and the words its cards' digits read, word c of deal t at c * kBlock + t
-    std::vector<uint64_t> digits_, bits_;  // IFMA: card j's digit, then its card's bit, of deal t at j * kBlock + t
+    std::vector<uint64_t> digits_, bits_;  // IFMA: card j's digit (as 1 << digit), then its card's bit, of deal t at j * kBlock + t
     std::vector<uint8_t> cards_;
 };
 
