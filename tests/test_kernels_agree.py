@@ -127,7 +127,9 @@ def test_sampled_equity_deals_the_same_cards_under_every_kernel() -> None:
     spots = [(["QQ+:0.5, AKs, 72o:25%", "random"], "", ""), (["As Ad", "Kc Kd", "random", "random"], "2h 7h", "Qs"),
              (["AA, KK", "random"], "Ah 7c 2d", ""),
              # several unweighted lists whose hands often meet (attempts thrown away), one board
-             (["AK, AQ, KQ", "QQ, KK", "JJ+, AKs"], "", ""), (["AA, AK", "KK, AK", "random"], "Qs 7h 2c", "")]
+             (["AK, AQ, KQ", "QQ, KK", "JJ+, AKs"], "", ""), (["AA, AK", "KK, AK", "random"], "Qs 7h 2c", ""),
+             # and weighted: each attempt reads a coin a weighted list before its digits
+             (["AK:0.3, AQ, KQ:60%", "QQ:0.5, KK", "JJ+, AKs"], "", "")]
     answers: dict[str, object] = {}
     for kernel in KERNELS:
         _core.use_rows_kernel(kernel)

@@ -114,6 +114,60 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
     source = rng;
 }
 
+void DealDraws::views(ListView* out) const {
+    for (std::size_t l = 0; l < lists_.size(); ++l) {
+        const List& list = lists_[l];
+        out[l] = {list.drawable.data(), list.masks.data(), list.chance.empty() ? nullptr : list.chance.data(),
+                  list.alias.data(), list.drawable.size() > 1};
+    }
+}
+
+// Deal t by the general rule: attempts from rng (each a coin for every weighted list, then the
+// words of the digits) until the listed hands share no card; false where more than a million
+// attempts in a row meet (`thrown` of them made before).
+inline bool DealDraws::general_deal(SplitMix& rng, std::size_t t, uint64_t thrown, const ListView* lists,
+                                    std::size_t first_card_group) {
+    const uint32_t* const bounds = bounds_.data();
+    const Group* const groups = groups_.data();
+    const std::size_t n_groups = groups_.size(), n_lists = lists_.size();
+    const std::size_t n_card_words = cards_per_deal_ == 0 ? 0 : n_groups - first_card_group;
+    auto word = [&](const Group& g) WILDEVAL_INLINE_LAMBDA { return group_word(rng, g.product, g.floor); };
+    double coins[kMaxPlayers];
+    uint64_t w = 0, used = 0;
+    std::size_t g = 0;
+    for (;; ++thrown) {
+        if (WILDEVAL_UNLIKELY(thrown > 1'000'000)) return false;
+        for (std::size_t l = 0; l < n_lists; ++l) coins[l] = lists[l].chance == nullptr ? 0.0 : rng.unit();
+        w = n_groups > 0 ? word(groups[0]) : 0;
+        uint32_t d = 0;
+        g = 0;
+        used = 0;
+        bool apart = true;
+        for (std::size_t l = 0; l < n_lists; ++l) {
+            const ListView& list = lists[l];
+            uint32_t place = 0;
+            if (list.several) {
+                if (d == groups[g].first + groups[g].count) w = word(groups[++g]);
+                const uint32_t bound = bounds[d++];
+                place = bound <= kCardBound ? card_digit(w, bound) : place_digit(w, bound);
+            }
+            if (list.chance != nullptr && !(coins[l] < list.chance[place])) place = list.alias[place];
+            picked_[l * kBlock + t] = list.drawable[place];
+            const uint64_t mask = list.masks[place];
+            apart = apart && (mask & used) == 0;
+            used |= mask;
+        }
+        if (WILDEVAL_LIKELY(apart)) break;
+    }
+    lefts_[t] = rest_ & ~used;
+    // the words the cards read: the group the listed places ended in, and every later one
+    for (std::size_t c = 0; c < n_card_words; ++c) {
+        const std::size_t at_group = first_card_group + c;
+        card_words_[c * kBlock + t] = at_group > g ? word(groups[at_group]) : w;  // g: the group the last place was read from
+    }
+    return true;
+}
+
 #if defined(WILDEVAL_DEPOSIT)
 // The cards of deals [0, n) from their words (card_words_): each card's digit of eight deals
 // at once by AVX-512 IFMA's 52-bit multiplies (the low and the high half of w * b), its bit by a
@@ -175,40 +229,59 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
         }
 }
 
-// The words of n deals where no list is weighted and one group holds every digit (one word an
-// attempt), eight words at a time: SplitMix's state is a counter, so the next eight words are
-// known; Lemire's check takes one IFMA multiply, each list's digit two more, its hand and cards
-// are gathered, and the attempts whose hands share no card are the deals, packed in order (a
-// register compress and a masked store: no compress to memory, which is slow on AMD's Zen 4). The
-// same numbers as the scalar loops, in the same order: each deal takes the first word after the
-// last deal's that Lemire keeps and whose hands are apart, and a run of more than a million
-// attempts whose hands meet, for one deal, fails the block as there.
+// The words of n deals where one group holds every digit, eight attempts at a time. An attempt
+// takes a coin for each weighted list, then the group's word: `stride` words of the generator
+// where Lemire keeps that word. SplitMix's state is a counter, so the eight attempts' words are
+// known: attempt i's coin q is word i * stride + q + 1 from the state before them, its group
+// word i * stride + stride. Lemire's check takes one IFMA multiply, each list's digit two more;
+// the coins are compared with the alias tables' chances, the hands and cards gathered, and the
+// attempts whose hands share no card are the deals, packed in order (a register compress and a
+// masked store: no compress to memory, which is slow on AMD's Zen 4). From the first attempt
+// whose group word Lemire throws back (which then reads the next word, not the next attempt's
+// first), general_deal draws that deal. The same numbers as the scalar loops, in the same order;
+// a run of more than a million attempts whose hands meet, for one deal, fails the block as there.
+// SplitMix's words from eight states.
+__attribute__((target("avx512f,avx512dq"))) inline __m512i splitmix_words(__m512i z) {
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ull)));
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBull)));
+    return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+}
+
 __attribute__((target("avx512f,avx512dq,avx512ifma,avx512vl,bmi,bmi2,popcnt")))
-bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n) {
+bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* views) {
     const std::size_t n_lists = lists_.size();
     const Group& group = groups_[0];
     constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
-    const __m512i steps = _mm512_mullo_epi64(_mm512_set1_epi64(static_cast<long long>(kGolden)),
-                                             _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8));
-    const __m512i mix1 = _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ull));
-    const __m512i mix2 = _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBull));
+    uint64_t n_weighted = 0;
+    for (const List& list : lists_) n_weighted += list.chance.empty() ? 0 : 1;
+    const uint64_t stride = n_weighted + 1;
+    const __m512i lanes_at = _mm512_mullo_epi64(_mm512_set1_epi64(static_cast<long long>(stride)), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m512i golden = _mm512_set1_epi64(static_cast<long long>(kGolden));
+    const __m512i steps = _mm512_mullo_epi64(golden, _mm512_add_epi64(lanes_at, _mm512_set1_epi64(static_cast<long long>(stride))));
+    __m512i coin_steps[kMaxPlayers];  // kGolden times each lane's word numbers
+    for (uint64_t q = 0; q < n_weighted; ++q)
+        coin_steps[q] = _mm512_mullo_epi64(golden, _mm512_add_epi64(lanes_at, _mm512_set1_epi64(static_cast<long long>(q + 1))));
     const __m512i zero = _mm512_setzero_si512(), product = _mm512_set1_epi64(static_cast<long long>(group.product));
     const __m512i floor = _mm512_set1_epi64(static_cast<long long>(group.floor));
     const __m512i rest = _mm512_set1_epi64(static_cast<long long>(rest_));
+    const __m512d unit = _mm512_set1_pd(0x1.0p-53);
     uint32_t d = 0;
     __m512i bound[kMaxPlayers];
     for (std::size_t l = 0; l < n_lists; ++l) bound[l] = _mm512_set1_epi64(lists_[l].drawable.size() > 1 ? bounds_[d++] : 1);
     uint64_t streak = 0;  // attempts whose hands met since the last deal
     std::size_t t = 0;
     while (t < n) {
-        __m512i z = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(rng.state)), steps);
-        z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), mix1);
-        z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), mix2);
-        __m512i w = _mm512_srli_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 31)), 12);
+        const __m512i state = _mm512_set1_epi64(static_cast<long long>(rng.state));
+        __m512i w = _mm512_srli_epi64(splitmix_words(_mm512_add_epi64(state, steps)), 12);
         const unsigned kept = static_cast<__mmask8>(~_mm512_cmplt_epu64_mask(_mm512_madd52lo_epu64(zero, w, product), floor));
-        unsigned good = kept;
+        // the attempts of these eight words: with no coins, each word Lemire keeps (one thrown back is
+        // followed by the next, as a scalar attempt reads it); else those before the first thrown back
+        const unsigned thrown_back = ~kept & 0xFFu;
+        const unsigned valid = n_weighted == 0 || thrown_back == 0 ? 0xFFu : (thrown_back & (0u - thrown_back)) - 1;
+        unsigned good = n_weighted == 0 ? kept : valid;
         __m512i used = zero;
         __m256i hand[kMaxPlayers];
+        uint64_t q = 0;
         for (std::size_t l = 0; l < n_lists; ++l) {
             const List& list = lists_[l];
             __m512i place = zero;
@@ -216,17 +289,24 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n) {
                 place = _mm512_madd52hi_epu64(zero, w, bound[l]);
                 w = _mm512_madd52lo_epu64(zero, w, bound[l]);
             }
-            const __m256i place32 = _mm512_cvtepi64_epi32(place);
+            __m256i place32 = _mm512_cvtepi64_epi32(place);
+            if (!list.chance.empty()) {  // Walker's coin: the alias where it is not below the chance
+                const __m512i coin_word = _mm512_srli_epi64(splitmix_words(_mm512_add_epi64(state, coin_steps[q++])), 11);
+                const __m512d coin = _mm512_mul_pd(_mm512_cvtepu64_pd(coin_word), unit);
+                const __m512d chance = _mm512_i32gather_pd(place32, list.chance.data(), 8);
+                const __mmask8 to_alias = _mm512_cmp_pd_mask(coin, chance, _CMP_NLT_UQ);
+                place32 = _mm256_mmask_i32gather_epi32(place32, to_alias, place32, reinterpret_cast<const int*>(list.alias.data()), 4);
+            }
             hand[l] = _mm256_i32gather_epi32(reinterpret_cast<const int*>(list.drawable.data()), place32, 4);
             const __m512i mask = _mm512_i32gather_epi64(place32, list.masks.data(), 8);
             good &= _mm512_testn_epi64_mask(mask, used);
             used = _mm512_or_si512(used, mask);
         }
-        const unsigned met = kept & ~good;
+        const unsigned met = (n_weighted == 0 ? kept : valid) & ~good;  // attempts whose hands met
         if (met != 0) {
-            const unsigned before = good != 0 ? (good & (0u - good)) - 1 : 0xFFu;  // the lanes before the first deal
+            const unsigned before = good != 0 ? (good & (0u - good)) - 1 : 0xFFu;  // the attempts before the first deal
             if (streak + static_cast<unsigned>(popcount32(met & before)) > 1'000'000) return false;
-            unsigned through = good;  // the lanes up to the last deal
+            unsigned through = good;  // the attempts up to the last deal
             through |= through >> 1;
             through |= through >> 2;
             through |= through >> 4;
@@ -234,14 +314,15 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n) {
         } else if (good != 0) {
             streak = 0;
         }
-        // the deals of these eight words, up to the n-th; the words after that one are not used
-        unsigned take = good, words = 8;
-        if (static_cast<std::size_t>(popcount32(good)) >= n - t) {
+        // the deals of these attempts, up to the n-th; the words after that one are not used
+        unsigned take = good, attempts = static_cast<unsigned>(popcount32(valid));  // words: attempts * stride
+        const bool last_deals = static_cast<std::size_t>(popcount32(good)) >= n - t;
+        if (last_deals) {
             const unsigned last = _pdep_u32(1u << (n - t - 1), good);
             take = good & ((last << 1) - 1);
-            words = static_cast<unsigned>(lowest_bit(last)) + 1;
+            attempts = static_cast<unsigned>(lowest_bit(last)) + 1;
         }
-        rng.state += words * kGolden;
+        rng.state += attempts * stride * kGolden;
         const __mmask8 lanes = static_cast<__mmask8>(take);
         const unsigned drawn = static_cast<unsigned>(popcount32(take));
         const __mmask8 first = static_cast<__mmask8>((1u << drawn) - 1);  // a masked store of the first `drawn`
@@ -250,13 +331,18 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n) {
         for (std::size_t l = 0; l < n_lists; ++l)
             _mm256_mask_storeu_epi32(picked_.data() + l * kBlock + t, first, _mm256_maskz_compress_epi32(lanes, hand[l]));
         t += drawn;
+        if (!last_deals && valid != 0xFFu) {  // an attempt whose group word is thrown back: that deal, by the general rule
+            if (!general_deal(rng, t, streak, views, 0)) return false;
+            streak = 0;
+            ++t;
+        }
     }
     return true;
 }
 WILDEVAL_AVX512_CODE_END
 #else
 void DealDraws::cards_by_ifma(std::size_t, std::size_t, uint32_t) {}
-bool DealDraws::words_by_ifma(SplitMix&, std::size_t) { return false; }
+bool DealDraws::words_by_ifma(SplitMix&, std::size_t, const ListView*) { return false; }
 #endif
 
 DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards) : rest_(rest), cards_per_deal_(cards) {
@@ -331,36 +417,23 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     const Group* const groups = groups_.data();
     const std::size_t n_groups = groups_.size(), per_deal = static_cast<std::size_t>(cards_per_deal_);
     const std::size_t n_lists = lists_.size();
-    struct Flat {  // a listed player's arrays, read without going through the vectors
-        const uint32_t* drawable;
-        const uint64_t* masks;
-        const double* chance;  // nullptr: unweighted
-        const uint32_t* alias;
-        bool several;  // more than one hand to draw from: a digit
-    } lists[kMaxPlayers];
-    for (std::size_t l = 0; l < n_lists; ++l) {
-        const List& list = lists_[l];
-        lists[l] = {list.drawable.data(), list.masks.data(), list.chance.empty() ? nullptr : list.chance.data(),
-                    list.alias.data(), list.drawable.size() > 1};
-    }
+    ListView lists[kMaxPlayers];
+    views(lists);
     const uint64_t rest = rest_;
     // locals, not members: the byte stores of the cards could otherwise change any of them
-    uint32_t* const picked = picked_.data();
     uint8_t* const all_cards = cards_.data();
-    auto word = [&](const Group& g) WILDEVAL_INLINE_LAMBDA { return group_word(rng, g.product, g.floor); };
     const uint32_t first_card = static_cast<uint32_t>(bounds_.size() - per_deal);
     std::size_t first_card_group = 0;  // the group of the first card's digit
     while (first_card_group + 1 < n_groups && groups[first_card_group].first + groups[first_card_group].count <= first_card)
         ++first_card_group;
     const std::size_t n_card_words = per_deal == 0 ? 0 : n_groups - first_card_group;
-    uint64_t* const lefts = lefts_.data();
-    uint64_t* const card_words = card_words_.data();
-    double coins[kMaxPlayers];
+    const uint64_t* const lefts = lefts_.data();
+    const uint64_t* const card_words = card_words_.data();
     bool weighted = false;
     for (std::size_t l = 0; l < n_lists; ++l) weighted = weighted || lists[l].chance != nullptr;
     bool vector_words = false;
-    if (kWay == Way::kIfma && !weighted && n_groups == 1) {
-        if (!words_by_ifma(rng, n)) return false;
+    if (kWay == Way::kIfma && n_groups == 1) {
+        if (!words_by_ifma(rng, n, lists)) return false;
         vector_words = true;
     } else if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
         const bool several = n_lists == 1 && lists[0].several;
@@ -369,41 +442,8 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
         else if (weighted) one_list_words<false, true>(rng, 0, n, first_card_group);
         else one_list_words<false, false>(rng, 0, n, first_card_group);
     }
-    for (std::size_t t = 0; !vector_words && n_lists > 1 && t < n; ++t) {  // the general loop
-        uint64_t w = 0, used = 0;
-        uint32_t d = 0;
-        std::size_t g = 0;
-        for (long thrown = 0;; ++thrown) {  // the listed hands, until they share no card
-            if (WILDEVAL_UNLIKELY(thrown > 1'000'000)) return false;
-            for (std::size_t l = 0; l < n_lists; ++l) coins[l] = lists[l].chance == nullptr ? 0.0 : rng.unit();
-            w = n_groups > 0 ? word(groups[0]) : 0;
-            d = 0;
-            g = 0;
-            used = 0;
-            bool apart = true;
-            for (std::size_t l = 0; l < n_lists; ++l) {
-                const Flat& list = lists[l];
-                uint32_t place = 0;
-                if (list.several) {
-                    if (d == groups[g].first + groups[g].count) w = word(groups[++g]);
-                    const uint32_t bound = bounds[d++];
-                    place = bound <= kCardBound ? card_digit(w, bound) : place_digit(w, bound);
-                }
-                if (list.chance != nullptr && !(coins[l] < list.chance[place])) place = list.alias[place];
-                picked[l * kBlock + t] = list.drawable[place];
-                const uint64_t mask = list.masks[place];
-                apart = apart && (mask & used) == 0;
-                used |= mask;
-            }
-            if (WILDEVAL_LIKELY(apart)) break;
-        }
-        lefts[t] = rest & ~used;
-        // the words the cards read: the group the listed places ended in, and every later one
-        for (std::size_t c = 0; c < n_card_words; ++c) {
-            const std::size_t at_group = first_card_group + c;
-            card_words[c * kBlock + t] = at_group > g ? word(groups[at_group]) : w;  // g: the group the last place was read from
-        }
-    }
+    for (std::size_t t = 0; !vector_words && n_lists > 1 && t < n; ++t)  // the general loop
+        if (!general_deal(rng, t, 0, lists, first_card_group)) return false;
     if constexpr (kWay == Way::kIfma) {
         cards_by_ifma(n, first_card_group, first_card);
         source = rng;

@@ -61,13 +61,23 @@ private:
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
     template <bool kSeveral, bool kWeighted>
     void one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);
-    bool words_by_ifma(SplitMix& rng, std::size_t n);
+    struct ListView;  // a listed player's arrays, read without going through the vectors
+    void views(ListView* out) const;
+    bool general_deal(SplitMix& rng, std::size_t t, uint64_t thrown, const ListView* lists, std::size_t first_card_group);
+    bool words_by_ifma(SplitMix& rng, std::size_t n, const ListView* views);
 
     struct List {
         std::vector<uint32_t> drawable;  // the places in the player's list that can be drawn (mask not 0)
         std::vector<uint64_t> masks;     // their cards: masks[i] those of drawable[i]
         std::vector<double> chance;      // weighted: Walker's alias table over drawable, keeping
         std::vector<uint32_t> alias;     // entry i with chance[i], else taking alias[i]
+    };
+    struct ListView {
+        const uint32_t* drawable;
+        const uint64_t* masks;
+        const double* chance;  // nullptr: unweighted
+        const uint32_t* alias;
+        bool several;  // more than one hand to draw from: a digit
     };
     struct Group {
         uint32_t first, count;  // digits [first, first + count) of a deal
