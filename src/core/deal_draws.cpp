@@ -431,19 +431,18 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     const uint64_t* const card_words = card_words_.data();
     bool weighted = false;
     for (std::size_t l = 0; l < n_lists; ++l) weighted = weighted || lists[l].chance != nullptr;
-    bool vector_words = false;
     if (kWay == Way::kIfma && n_groups == 1) {
         if (!words_by_ifma(rng, n, lists)) return false;
-        vector_words = true;
     } else if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
         const bool several = n_lists == 1 && lists[0].several;
         if (several && weighted) one_list_words<true, true>(rng, 0, n, first_card_group);
         else if (several) one_list_words<true, false>(rng, 0, n, first_card_group);
         else if (weighted) one_list_words<false, true>(rng, 0, n, first_card_group);
         else one_list_words<false, false>(rng, 0, n, first_card_group);
+    } else {
+        for (std::size_t t = 0; t < n; ++t)  // the general loop
+            if (!general_deal(rng, t, 0, lists, first_card_group)) return false;
     }
-    for (std::size_t t = 0; !vector_words && n_lists > 1 && t < n; ++t)  // the general loop
-        if (!general_deal(rng, t, 0, lists, first_card_group)) return false;
     if constexpr (kWay == Way::kIfma) {
         cards_by_ifma(n, first_card_group, first_card);
         source = rng;
