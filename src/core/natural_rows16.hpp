@@ -319,6 +319,10 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
         }
         if constexpr (!kGather) finish_block(out + end - kRows);
         if (read_flushes) flush_pass(n_pending, out + start);
+        // the fix-up is SSE code (built for the package's -march): with the registers' upper
+        // halves left dirty, each of its SSE instructions waits on them (AVX-SSE transition;
+        // 1.7x on Zen 5, docs/experiments.md), and GCC does not clear them before this call
+        _mm256_zeroupper();
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     bool in_range = _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;

@@ -152,18 +152,19 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
             if constexpr (Flushes != FlushRows::kNone) {
                 const unsigned noted = static_cast<unsigned>(f0 | f1 << 4);
                 const uint32_t index = static_cast<uint32_t>(i - start);
-                if constexpr (Flushes == FlushRows::kCommon) {
-                    for (uint32_t k = 0; k < kRows; ++k) {  // without a branch: a third of the rows
-                        flushes[n_flush] = index + k;
-                        n_flush += noted >> k & 1;
-                    }
-                } else if (WILDEVAL_UNLIKELY(noted != 0)) {
-                    for (unsigned left = noted; left != 0; left &= left - 1)
-                        flushes[n_flush++] = index + static_cast<uint32_t>(lowest_bit(left));
+                // without a branch, flushes rare or not: a block of eight natural rows holds a
+                // flush one time in five, too often for a predicted branch (docs/experiments.md)
+                for (uint32_t k = 0; k < kRows; ++k) {
+                    flushes[n_flush] = index + k;
+                    n_flush += noted >> k & 1;
                 }
             }
         }
         finish_block(out + end - kRows);
+        // the fix-up is SSE code (built for the package's -march): with the registers' upper
+        // halves left dirty, each of its SSE instructions waits on them (AVX-SSE transition;
+        // 1.7x on Zen 5, docs/experiments.md), and GCC does not clear them before this call
+        _mm256_zeroupper();
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     const bool in_range = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_xor_si256(top, _mm256_set1_epi8(static_cast<char>(0x80))),

@@ -127,9 +127,7 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
             if constexpr (N > 6) key += keys[c[6]];
             group_bits |= key;
             hashes[k] = static_cast<uint32_t>((key * hash.multiplier) >> kShiftPos);
-            if constexpr (Flushes == FlushRows::kRare) {
-                if (WILDEVAL_UNLIKELY((key & kFlushFlags) != 0)) flushes[n_flush++] = static_cast<uint32_t>(index + k);
-            } else if constexpr (Flushes == FlushRows::kCommon) {
+            if constexpr (Flushes != FlushRows::kNone) {  // without a branch, as in natural_rows8
                 flushes[n_flush] = static_cast<uint32_t>(index + k);
                 n_flush += (key & kFlushFlags) != 0;
             }
