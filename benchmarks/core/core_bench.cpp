@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
     };
     std::printf("%zu random rows per kernel, one thread, best of %d; M hands/s (-: the kernel does not run here)\n\n%-28s",
                 n, repeats, "rows");
-    for (const RowsKernel kernel : kRowsKernels) std::printf(" %10s", rows_kernel_name(kernel));
+    for (const RowsKernel kernel : kRowsKernels) std::printf(" %13s", rows_kernel_name(kernel));
     std::printf("\n");
     std::vector<int32_t> out(n);
     for (const Case& c : cases) {
@@ -103,9 +103,9 @@ int main(int argc, char** argv) {
             }
         for (std::size_t k = 0; k < std::size(kRowsKernels); ++k) {
             if (best[k] > 0)
-                std::printf(" %10.1f", best[k]);
+                std::printf(" %13.1f", best[k]);
             else
-                std::printf(" %10s", "-");
+                std::printf(" %13s", "-");
         }
         std::printf("\n");
     }

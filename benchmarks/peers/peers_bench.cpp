@@ -95,10 +95,10 @@ int main(int argc, char** argv) {
     double omp_rate = 0;
     for (const Contender& c : contenders)
         if (c.name == "ompeval") omp_rate = c.best;
-    std::printf("%zu hands, one thread, best of %d alternating repeats\n%-20s %10s %10s\n", n, repeats, "evaluator", "M hands/s",
+    std::printf("%zu hands, one thread, best of %d alternating repeats\n%-24s %10s %10s\n", n, repeats, "evaluator", "M hands/s",
                 omp_rate > 0 ? "x OMPEval" : "");
     for (const Contender& c : contenders) {
-        std::printf("%-20s %10.1f", c.name.c_str(), c.best);
+        std::printf("%-24s %10.1f", c.name.c_str(), c.best);
         if (omp_rate > 0) std::printf(" %10.2f", c.best / omp_rate);
         std::printf("\n");
     }

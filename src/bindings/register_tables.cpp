@@ -54,10 +54,10 @@ void register_tables(py::module_& m) {
             for (const RowsKernel kernel : kRowsKernels) kernels.append(rows_kernel_name(kernel));
             return py::tuple(kernels);
         },
-        "Every row kernel's name, slowest first: ('portable', 'ssse3', 'avx2', 'avx512').");
+        "Every row kernel's name: ('portable', 'ssse3', 'avx2', 'avx512', 'avx512-scalar', 'neon').");
     m.def(
         "rows_kernel", [] { return std::string(rows_kernel_name(rows_kernel())); },
-        "The batch kernel rows of 5-7 cards use here: 'avx512', 'avx2', 'ssse3' or 'portable'.");
+        "The batch kernel rows of 5-7 cards use here (one of rows_kernels()).");
     m.def(
         "rows_kernel_runs", [](const std::string& name) { return rows_kernel_runs(rows_kernel_named(name)); },
         py::arg("name"), "Whether this build and CPU can run the named row kernel.");

@@ -480,12 +480,12 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
 bool DealDraws::draw(SplitMix& rng, std::size_t n) {
 #if defined(WILDEVAL_DEPOSIT)
     const RowsKernel kernel = rows_kernel();
-    if ((kernel == RowsKernel::kAvx512 || kernel == RowsKernel::kAvx2) && deposit_fast()) {  // both checked BMI2
+    if ((is_avx512(kernel) || kernel == RowsKernel::kAvx2) && deposit_fast()) {  // both checked BMI2
         static const bool ifma = [] {
             __builtin_cpu_init();
             return __builtin_cpu_supports("avx512ifma") && __builtin_cpu_supports("avx512cd");
         }();
-        if (kernel == RowsKernel::kAvx512 && ifma) return draw_with<Way::kIfma>(rng, n);
+        if (is_avx512(kernel) && ifma) return draw_with<Way::kIfma>(rng, n);
         return draw_with<Way::kDeposit>(rng, n);
     }
 #endif

@@ -82,7 +82,7 @@ bool narrow_cards(const T* in, std::size_t n, uint8_t* out) {
     std::size_t i = 0;
     bool cards = true;
 #if defined(WILDEVAL_ROWS16)
-    if (rows_kernel() == RowsKernel::kAvx512) i = narrow_avx512(in, n, out, cards);  // whole steps of 64
+    if (is_avx512(rows_kernel())) i = narrow_avx512(in, n, out, cards);  // whole steps of 64
 #endif
 #if defined(__SSE4_1__)
     constexpr uint64_t kLaneHigh = kPastCardBits<sizeof(T)>;

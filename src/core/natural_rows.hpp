@@ -24,7 +24,7 @@ namespace wildeval {
 // Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX-512 kernel
 // narrows them as it loads them. The others take them narrowed by the caller, which fetches the
 // next block meanwhile.
-inline bool natural_rows_read_wide() { return rows_kernel() == RowsKernel::kAvx512; }
+inline bool natural_rows_read_wide() { return is_avx512(rows_kernel()); }
 
 // Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
 // narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
@@ -37,11 +37,22 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
                      const uint32_t* wild_flush) {
     std::size_t blocks = 0;
 #if defined(WILDEVAL_ROWS16)
-    if (rows_kernel() == RowsKernel::kAvx512) {
+    if (is_avx512(rows_kernel())) {
         blocks = rows16_rows<N>(n_rows);
-        if (blocks > 0 &&
-            !natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, lookup, fix, wild_flush))
-            return false;
+        // gathered lookups unless avx512-scalar is chosen; wild rows whose flushes the kernel
+        // reads (wild_flush) gather either way, since that second pass is gathers
+        const bool gather = rows_kernel() == RowsKernel::kAvx512 || (Flushes == FlushRows::kCommon && wild_flush != nullptr);
+        auto run = [&](auto look) {
+            return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, look, fix, wild_flush);
+        };
+        if (blocks > 0) {
+            bool ok;
+            if constexpr (Gathered<Lookup>::value)
+                ok = gather ? run(lookup) : run(RowAtATime<Lookup>{lookup});
+            else
+                ok = run(lookup);
+            if (!ok) return false;
+        }
     }
 #endif
 #if defined(WILDEVAL_ROWS8)

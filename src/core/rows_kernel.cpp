@@ -51,9 +51,24 @@ constexpr bool neon_built() {
 #endif
 }
 
+// Whether the CPU's gathers are slower than a row's loads one at a time: on AMD's (measured on
+// Zen 5: the AVX-512 kernel 1.6-1.8x faster without them; Zen 4's gathers are slower still by
+// their published timings), not on Intel's (measured on Emerald Rapids: gathers faster).
+bool gathers_slow_here() {
+#if defined(WILDEVAL_ROWS16)
+    static const bool slow = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_is("amd") != 0;
+    }();
+    return slow;
+#else
+    return false;
+#endif
+}
+
 RowsKernel fastest() {
     if (neon_built()) return RowsKernel::kNeon;
-    if (avx512_here()) return RowsKernel::kAvx512;
+    if (avx512_here()) return gathers_slow_here() ? RowsKernel::kAvx512Scalar : RowsKernel::kAvx512;
     if (avx2_here()) return RowsKernel::kAvx2;
     return ssse3_built() ? RowsKernel::kSsse3 : RowsKernel::kPortable;
 }
@@ -68,6 +83,7 @@ std::atomic<RowsKernel>& chosen() {
 const char* rows_kernel_name(RowsKernel kernel) {
     switch (kernel) {
         case RowsKernel::kAvx512: return "avx512";
+        case RowsKernel::kAvx512Scalar: return "avx512-scalar";
         case RowsKernel::kAvx2: return "avx2";
         case RowsKernel::kSsse3: return "ssse3";
         case RowsKernel::kNeon: return "neon";
@@ -78,12 +94,13 @@ const char* rows_kernel_name(RowsKernel kernel) {
 RowsKernel rows_kernel_named(const std::string& name) {
     for (const RowsKernel kernel : kRowsKernels)
         if (name == rows_kernel_name(kernel)) return kernel;
-    throw std::invalid_argument("unknown row kernel '" + name + "' (portable, ssse3, avx2 or avx512)");
+    throw std::invalid_argument("unknown row kernel '" + name + "' (portable, ssse3, avx2, avx512, avx512-scalar or neon)");
 }
 
 bool rows_kernel_runs(RowsKernel kernel) {
     switch (kernel) {
-        case RowsKernel::kAvx512: return avx512_here();
+        case RowsKernel::kAvx512:
+        case RowsKernel::kAvx512Scalar: return avx512_here();
         case RowsKernel::kAvx2: return avx2_here();
         case RowsKernel::kSsse3: return ssse3_built();
         case RowsKernel::kNeon: return neon_built();

@@ -92,6 +92,13 @@ struct SlotValuesBelow {
     }
 };
 
+// A gathered lookup read a row at a time all the same (the avx512-scalar kernel).
+template <class Lookup>
+struct RowAtATime {
+    Lookup lookup;
+    int32_t operator()(uint32_t slot) const { return lookup(slot); }
+};
+
 template <class Lookup, class = void>
 struct Gathered : std::false_type {};
 template <class Lookup>
@@ -173,13 +180,18 @@ void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std
     }
 }
 
-// The kernels: the portable one, the x86-64 ones slowest first, the aarch64 one.
-enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512, kNeon };
-inline constexpr RowsKernel kRowsKernels[] = {RowsKernel::kPortable, RowsKernel::kSsse3, RowsKernel::kAvx2,
-                                              RowsKernel::kAvx512, RowsKernel::kNeon};
+// The kernels: the portable one, the x86-64 ones by vector width, the aarch64 one. The AVX-512
+// kernel comes two ways: kAvx512 gathers its table lookups sixteen rows at a time, kAvx512Scalar
+// reads them a row at a time (faster where gathers are slow: AMD's Zen 5, docs/experiments.md);
+// wild rows whose flushes the kernel reads itself gather either way (natural_rows.hpp).
+enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512, kAvx512Scalar, kNeon };
+inline constexpr RowsKernel kRowsKernels[] = {RowsKernel::kPortable, RowsKernel::kSsse3,       RowsKernel::kAvx2,
+                                              RowsKernel::kAvx512,   RowsKernel::kAvx512Scalar, RowsKernel::kNeon};
+// Whether a kernel is one of the two AVX-512 ones (what every path but the lookups asks).
+constexpr bool is_avx512(RowsKernel kernel) { return kernel == RowsKernel::kAvx512 || kernel == RowsKernel::kAvx512Scalar; }
 
-// A kernel's name ("portable", "ssse3", "avx2", "avx512", "neon"), and the kernel of a name
-// (std::invalid_argument for another name).
+// A kernel's name ("portable", "ssse3", "avx2", "avx512", "avx512-scalar", "neon"), and the
+// kernel of a name (std::invalid_argument for another name).
 const char* rows_kernel_name(RowsKernel kernel);
 RowsKernel rows_kernel_named(const std::string& name);
 

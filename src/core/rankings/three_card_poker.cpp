@@ -36,7 +36,7 @@ public:
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
         bool distinct = true;
 #if defined(WILDEVAL_ROWS16)
-        if (rows_kernel() == RowsKernel::kAvx512) {
+        if (is_avx512(rows_kernel())) {
             const std::size_t done = rows16(rows, n_rows, out, distinct);
             rows += done * 3;
             out += done;
