@@ -39,9 +39,7 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
 #if defined(WILDEVAL_ROWS16)
     if (is_avx512(rows_kernel())) {
         blocks = rows16_rows<N>(n_rows);
-        // gathered lookups unless avx512-scalar is chosen; wild rows whose flushes the kernel
-        // reads (wild_flush) gather either way, since that second pass is gathers
-        const bool gather = rows_kernel() == RowsKernel::kAvx512 || (Flushes == FlushRows::kCommon && wild_flush != nullptr);
+        const bool gather = rows_kernel() == RowsKernel::kAvx512;  // else avx512-scalar
         auto run = [&](auto look) {
             return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, look, fix, wild_flush);
         };

@@ -9,7 +9,8 @@
 // compares) take a few instructions per sixteen rows. The keys are hashed with one 32-bit
 // multiply a lane where the shape allows (SplitHash, rows_kernel.hpp), else from 32 x 32-bit
 // products, and the perfect hash's reads are gathered (vpgatherdd) for a lookup rows_kernel.hpp
-// marks as gathered; any other lookup runs one row at a time, a block behind. Rows with wild
+// marks as gathered (natural_rows wraps it in RowAtATime for the avx512-scalar kernel); any
+// other lookup runs one row at a time, a block behind. Rows with wild
 // ranks that can make a flush are listed as each block finds them and their flushes read in a
 // second pass over the list (flush_pass).
 //
@@ -183,7 +184,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     // Rows that can make a flush, with wild ranks: their flushes are read by the second pass
     // (flush_pass), sixteen of those rows at a time, from their bytes, wild counts and suit
     // counters kept here as each block finds them (a third of the rows, with three ranks wild).
-    const bool read_flushes = kWild && kGather && wild_flush != nullptr;
+    const bool read_flushes = kWild && wild_flush != nullptr;
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
     alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position (no gather)
     alignas(64) uint32_t flushes[kChunk + kRows];
