@@ -62,6 +62,34 @@ def test_more_than_one_kernel_runs_here() -> None:
     assert len(KERNELS) >= 2 or not (_core.rows_kernel_runs("ssse3") or platform.machine() in ("aarch64", "arm64"))
 
 
+def _cpu_vendor() -> str:
+    """The vendor_id of /proc/cpuinfo ('' where there is none)."""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
+            for line in info:
+                if line.startswith("vendor_id"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def test_an_avx512_cpu_runs_the_kernel_its_vendor_runs_faster() -> None:
+    """Both ways of the AVX-512 kernel run wherever one does; AMD's CPUs default to lookups read
+    a row at a time (their gathers measured slower, docs/experiments.md), Intel's to gathers."""
+    assert _core.rows_kernel_runs("avx512") == _core.rows_kernel_runs("avx512-scalar")
+    if not _core.rows_kernel_runs("avx512"):
+        assert _core.rows_kernel() not in ("avx512", "avx512-scalar")
+        return
+    vendor = _cpu_vendor()
+    if vendor == "AuthenticAMD":
+        assert _core.rows_kernel() == "avx512-scalar"
+    elif vendor == "GenuineIntel":
+        assert _core.rows_kernel() == "avx512"
+    else:
+        assert _core.rows_kernel() in ("avx512", "avx512-scalar")
+
+
 @pytest.mark.parametrize("ranking,wild,n_cards", CASES)
 @pytest.mark.parametrize("dtype", [np.uint8, np.int32])
 def test_every_kernel_gives_the_same_values(ranking: str, wild: str | None, n_cards: int, dtype: type) -> None:
