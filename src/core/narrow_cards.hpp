@@ -16,6 +16,8 @@
 #endif
 #if defined(WILDEVAL_ROWS16)
 WILDEVAL_AVX512_CODE_BEGIN
+#endif
+#if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
 #include <immintrin.h>
 #endif
 
@@ -72,6 +74,43 @@ WILDEVAL_AVX512_TARGET std::size_t narrow_avx512(const T* in, std::size_t n, uin
 }
 #endif
 
+#if defined(WILDEVAL_ROWS8)
+// narrow_cards with AVX2 (where the row kernel is AVX2), for 2- and 4-byte cards: 32 values a
+// step, packed down with saturation and put back in order (the packs work per 128-bit lane),
+// every loaded word OR-ed into the bits checked at the end as narrow_avx512 does. Returns how
+// many values it took (whole steps), `cards` whether all of them are cards.
+template <class T>
+WILDEVAL_AVX2_TARGET std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t* out, bool& cards) {
+    static_assert(sizeof(T) == 2 || sizeof(T) == 4, "2- or 4-byte cards");
+    constexpr std::size_t kStep = 32;
+    constexpr long long kLaneHigh = static_cast<long long>(kPastCardBits<sizeof(T)>);
+    __m256i bits = _mm256_setzero_si256(), top = _mm256_setzero_si256();
+    auto load = [&](std::size_t at) WILDEVAL_AVX2_TARGET {
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + at));
+        bits = _mm256_or_si256(bits, v);
+        return v;
+    };
+    std::size_t i = 0;
+    for (; i + kStep <= n; i += kStep) {
+        __m256i bytes;
+        if constexpr (sizeof(T) == 2) {
+            // lanes: 0-7, 16-23 | 8-15, 24-31 -> in order by 64-bit quarters 0, 2, 1, 3
+            bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(load(i), load(i + 16)), 0xD8);
+        } else {
+            const __m256i low = _mm256_packus_epi32(load(i), load(i + 8));        // 0-3 8-11 | 4-7 12-15
+            const __m256i high = _mm256_packus_epi32(load(i + 16), load(i + 24));  // 16-19 24-27 | 20-23 28-31
+            // bytes by 32-bit quarter: 0-3 8-11 16-19 24-27 | 4-7 12-15 20-23 28-31
+            bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(low, high), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+        }
+        top = _mm256_max_epu8(top, bytes);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), bytes);
+    }
+    cards = _mm256_testz_si256(bits, _mm256_set1_epi64x(kLaneHigh)) &&
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_subs_epu8(top, _mm256_set1_epi8(kDeck - 1)), _mm256_setzero_si256())) == -1;
+    return i;
+}
+#endif
+
 // Wider integers (any sign) to bytes in one pass, true if every value is a card (0-51). With AVX-512
 // (narrow_avx512) whole steps of 64 values first; then with SSE4.1 16 values a step, packed
 // down with saturation, and every value's bits OR-ed together lane by lane, so that any bit
@@ -83,6 +122,10 @@ bool narrow_cards(const T* in, std::size_t n, uint8_t* out) {
     bool cards = true;
 #if defined(WILDEVAL_ROWS16)
     if (is_avx512(rows_kernel())) i = narrow_avx512(in, n, out, cards);  // whole steps of 64
+#endif
+#if defined(WILDEVAL_ROWS8)
+    if constexpr (sizeof(T) == 2 || sizeof(T) == 4)
+        if (rows_kernel() == RowsKernel::kAvx2) i = narrow_avx2(in, n, out, cards);  // whole steps of 32
 #endif
 #if defined(__SSE4_1__)
     constexpr uint64_t kLaneHigh = kPastCardBits<sizeof(T)>;
