@@ -7,7 +7,7 @@
 // kNotCardKey to the key, and a repeated card shows as an equal byte when the row's eight bytes
 // (its cards, then distinct never-cards) are compared with themselves rotated by one to four
 // bytes (RepeatedCards), which meets every pair of a cycle of eight. A row whose key shows a flush (when the
-// ranking cares) is noted (on a predicted branch, or without one where flushes are common) and
+// ranking cares) is noted, without a branch (flushes rare or common: FlushRows), and
 // fixed up after each chunk of rows.
 #pragma once
 
