@@ -75,13 +75,14 @@ WILDEVAL_AVX512_TARGET std::size_t narrow_avx512(const T* in, std::size_t n, uin
 #endif
 
 #if defined(WILDEVAL_ROWS8)
-// narrow_cards with AVX2 (where the row kernel is AVX2), for 2- and 4-byte cards: 32 values a
-// step, packed down with saturation and put back in order (the packs work per 128-bit lane),
-// every loaded word OR-ed into the bits checked at the end as narrow_avx512 does. Returns how
-// many values it took (whole steps), `cards` whether all of them are cards.
+// narrow_cards with AVX2 (where the row kernel is AVX2): 32 values a step, 8-byte values cut to
+// their low 32 bits, then packed down with saturation and put back in order (the packs work per
+// 128-bit lane), every loaded word OR-ed into the bits checked at the end as narrow_avx512 does
+// (so a value past 63 shows whatever its low bits). Returns how many values it took (whole
+// steps), `cards` whether all of them are cards.
 template <class T>
 WILDEVAL_AVX2_TARGET std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t* out, bool& cards) {
-    static_assert(sizeof(T) == 2 || sizeof(T) == 4, "2- or 4-byte cards");
+    static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "2-, 4- or 8-byte cards");
     constexpr std::size_t kStep = 32;
     constexpr long long kLaneHigh = static_cast<long long>(kPastCardBits<sizeof(T)>);
     __m256i bits = _mm256_setzero_si256(), top = _mm256_setzero_si256();
@@ -90,6 +91,16 @@ WILDEVAL_AVX2_TARGET std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t
         bits = _mm256_or_si256(bits, v);
         return v;
     };
+    // values at..at+7 as 32-bit words, in order
+    auto words32 = [&](std::size_t at) WILDEVAL_AVX2_TARGET {
+        if constexpr (sizeof(T) == 4) {
+            return load(at);
+        } else {
+            const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);  // each lane's low half first
+            return _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(load(at), even),
+                                             _mm256_permutevar8x32_epi32(load(at + 4), even), 0x20);
+        }
+    };
     std::size_t i = 0;
     for (; i + kStep <= n; i += kStep) {
         __m256i bytes;
@@ -97,8 +108,8 @@ WILDEVAL_AVX2_TARGET std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t
             // lanes: 0-7, 16-23 | 8-15, 24-31 -> in order by 64-bit quarters 0, 2, 1, 3
             bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(load(i), load(i + 16)), 0xD8);
         } else {
-            const __m256i low = _mm256_packus_epi32(load(i), load(i + 8));        // 0-3 8-11 | 4-7 12-15
-            const __m256i high = _mm256_packus_epi32(load(i + 16), load(i + 24));  // 16-19 24-27 | 20-23 28-31
+            const __m256i low = _mm256_packus_epi32(words32(i), words32(i + 8));        // 0-3 8-11 | 4-7 12-15
+            const __m256i high = _mm256_packus_epi32(words32(i + 16), words32(i + 24));  // 16-19 24-27 | 20-23 28-31
             // bytes by 32-bit quarter: 0-3 8-11 16-19 24-27 | 4-7 12-15 20-23 28-31
             bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(low, high), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
         }
@@ -124,7 +135,7 @@ bool narrow_cards(const T* in, std::size_t n, uint8_t* out) {
     if (is_avx512(rows_kernel())) i = narrow_avx512(in, n, out, cards);  // whole steps of 64
 #endif
 #if defined(WILDEVAL_ROWS8)
-    if constexpr (sizeof(T) == 2 || sizeof(T) == 4)
+    if constexpr (sizeof(T) >= 2)
         if (rows_kernel() == RowsKernel::kAvx2) i = narrow_avx2(in, n, out, cards);  // whole steps of 32
 #endif
 #if defined(__SSE4_1__)
