@@ -122,8 +122,9 @@ WILDEVAL_AVX2_TARGET std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t
 }
 #endif
 
-// Wider integers (any sign) to bytes in one pass, true if every value is a card (0-51). With AVX-512
-// (narrow_avx512) whole steps of 64 values first; then with SSE4.1 16 values a step, packed
+// Wider integers (any sign) to bytes in one pass, true if every value is a card (0-51). Where the
+// row kernel is AVX-512 (narrow_avx512) whole steps of 64 values first, where it is AVX2
+// (narrow_avx2) whole steps of 32; then with SSE4.1 16 values a step, packed
 // down with saturation, and every value's bits OR-ed together lane by lane, so that any bit
 // past 63 (a negative value's included) shows; 52-63 show in the largest byte; the rest one
 // by one.
