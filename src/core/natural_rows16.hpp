@@ -16,8 +16,8 @@
 //
 // Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each block's loads are
 // narrowed to its two registers of bytes with byte permutes (vpermt2b), their bits OR-ed
-// together for the range check, and the lines sixteen blocks on are fetched meanwhile, so that
-// the array is read from memory once.
+// together for the range check. The lines sixteen blocks on are fetched meanwhile, bytes or
+// wider cards, so that the array is read from memory once.
 //
 // Built with GCC or Clang on x86-64 only, as functions compiled for AVX-512 whatever the
 // package's -march; natural_rows (natural_rows.hpp) runs it when the CPU has AVX-512 F, BW, DQ,
@@ -170,10 +170,11 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const __mmask64 high_bytes = (N * 16 - 64 >= 64) ? ~__mmask64{0} : (__mmask64{1} << (N * 16 - 64)) - 1;
     __mmask64 repeated = 0;
     __m512i top = _mm512_setzero_si512();
-    // Wider cards: every loaded word OR-ed together, and the narrowing permute (byte b from byte
-    // b * sizeof(Card) of a pair of loads, mod 128). Each block fetches the lines of the block
-    // kAheadBlocks on (past the rows too: a fetch never faults); measured: docs/experiments.md.
+    // Each block fetches the lines of the block kAheadBlocks on (fetch_rows_ahead); wider cards:
+    // every loaded word OR-ed together, and the narrowing permute (byte b from byte
+    // b * sizeof(Card) of a pair of loads, mod 128).
     constexpr std::size_t kAheadBlocks = 16, kBlockLines = (16 * N * sizeof(Card) + 63) / 64;
+    constexpr std::size_t kAheadBytes = kAheadBlocks * kRows * N * sizeof(Card);
     __m512i wide_bits = _mm512_setzero_si512();
     alignas(64) uint8_t narrow_bytes[64];
     for (int b = 0; b < 64; ++b) narrow_bytes[b] = static_cast<uint8_t>(b * sizeof(Card) % 128);
@@ -231,9 +232,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             __m512i lo, hi;  // the block's bytes 0-63 and 64-16N
             if constexpr (kNarrow) {
                 const Card* c = cards + i * N;
-                // an address, maybe past the rows: no pointer arithmetic beyond the array
-                const char* ahead = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(c) + kAheadBlocks * kRows * N * sizeof(Card));
-                for (std::size_t q = 0; q < kBlockLines; ++q) prefetch(ahead + 64 * q);
+                fetch_rows_ahead<kBlockLines>(c, kAheadBytes);
                 lo = low_bytes<Card, 64>(c, narrow_index, wide_bits);
                 hi = low_bytes<Card, 16 * N - 64>(c + 64, narrow_index, wide_bits);
                 if (fixes) {
@@ -241,6 +240,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                     _mm512_mask_storeu_epi8(bytes + i * N + 64, high_bytes, hi);
                 }
             } else {
+                fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
                 lo = _mm512_loadu_si512(rows + i * N);
                 hi = _mm512_loadu_si512(rows + i * N + 64);
             }

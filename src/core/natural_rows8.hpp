@@ -70,6 +70,8 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 8;
     constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
+    // each block fetches the lines 256 rows on, as the AVX-512 kernel does (fetch_rows_ahead)
+    constexpr std::size_t kBlockLines = (kRows * N + 63) / 64, kAheadBytes = 256 * N;
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     constexpr bool kWild = Flushes == FlushRows::kCommon;
@@ -142,6 +144,7 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
         const std::size_t end = std::min(n_rows, start + kChunk);
         std::size_t n_flush = 0;
         for (std::size_t i = start; i < end; i += kRows) {
+            fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
             __m256i h0, h1;
             int f0 = 0, f1 = 0;
             four(rows + i * N, h0, f0);

@@ -119,6 +119,7 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     uint32_t hashed[kBlock];
     auto group = [&](const uint8_t* r, uint32_t* hashes, std::size_t index) {
         fetch.step();
+        fetch_rows_ahead<1>(r, 256 * N);  // the rows 256 on (rows_kernel.hpp)
         uint64_t group_bits = 0;  // folded in once a group
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;

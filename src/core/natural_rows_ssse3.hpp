@@ -80,6 +80,7 @@ bool natural_rows_ssse3(const uint8_t* rows, std::size_t n_rows, int32_t* __rest
     AheadSteps<Ahead> fetch(ahead, (n_rows + kGroup - 1) / kGroup);
     auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
         fetch.step();
+        fetch_rows_ahead<1>(r, 256 * N);  // the rows 256 on (rows_kernel.hpp)
         uint64_t key[kGroup];
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;
