@@ -91,7 +91,7 @@ def test_an_avx512_cpu_runs_the_kernel_its_vendor_runs_faster() -> None:
 
 
 @pytest.mark.parametrize("ranking,wild,n_cards", CASES)
-@pytest.mark.parametrize("dtype", [np.uint8, np.int32])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.uint64])
 def test_every_kernel_gives_the_same_values(ranking: str, wild: str | None, n_cards: int, dtype: type) -> None:
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
     hands = _rows(2053, n_cards, seed=n_cards * 31 + len(wild or ""),

@@ -2,22 +2,27 @@
 // thread, best of several repeats. Built only with -DWILDEVAL_BENCH=ON (see docs/performance.md):
 //   cmake -S . -B build/bench -DWILDEVAL_BENCH=ON -DWILDEVAL_PYTHON=OFF && cmake --build build/bench
 //   build/bench/wildeval_core_bench [rows] [repeats]
-// Every kernel's values are checked against the per-hand path before they are timed. Each case
-// is timed under each row kernel this CPU runs (portable, AVX2, AVX-512); a ranking with fewer
-// kernels (three-card poker has no AVX2 one) runs its fastest that the choice allows.
+// Every kernel's values are checked against the per-hand path before they are timed; rows of
+// wider integers are timed through the batch's path (evaluate_batch, as the Python batch reads
+// them), and a kernel that reads them itself must take them all with the same values. Each case
+// is timed under each row kernel this CPU runs; a ranking with fewer kernels (three-card poker
+// has no AVX2 one) runs its fastest that the choice allows.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "batch.hpp"
 #include "census.hpp"
 #include "evaluator.hpp"
+#include "row_source.hpp"
 #include "rows_kernel.hpp"
 
 using namespace wildeval;
@@ -44,7 +49,24 @@ struct Case {
     const char* ranking;
     uint32_t wild_mask;
     int cards;
+    int itemsize = 1;  // 2, 4, 8: the rows as a C-order array of integers that wide (the batch's path)
 };
+
+// The rows as integers of `itemsize` bytes, in memory order.
+std::vector<uint8_t> widened(const std::vector<uint8_t>& rows, int itemsize) {
+    std::vector<uint8_t> wide(rows.size() * static_cast<std::size_t>(itemsize));
+    auto fill = [&](auto card) {
+        using Card = decltype(card);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const Card c = rows[i];
+            std::memcpy(wide.data() + i * sizeof(Card), &c, sizeof(Card));
+        }
+    };
+    if (itemsize == 2) fill(uint16_t{});
+    if (itemsize == 4) fill(uint32_t{});
+    if (itemsize == 8) fill(uint64_t{});
+    return wide;
+}
 
 uint32_t ranks_mask(const char* ranks) {
     const std::string chars = "23456789TJQKA";
@@ -70,6 +92,10 @@ int main(int argc, char** argv) {
         {"low_a5, 7 cards", "low_a5", 0, 7},
         {"low_a5, 6 cards", "low_a5", 0, 6},
         {"low_a5, 5 cards", "low_a5", 0, 5},
+        {"high, 7 cards, int16 rows", "high", 0, 7, 2},
+        {"high, 7 cards, int32 rows", "high", 0, 7, 4},
+        {"high, 7 cards, int64 rows", "high", 0, 7, 8},
+        {"high, 5 cards, wild 2, int64", "high", ranks_mask("2"), 5, 8},
         {"three_card_poker, wild 3", "three_card_poker", ranks_mask("3"), 3},
         {"badugi", "badugi", 0, 4},
     };
@@ -81,6 +107,13 @@ int main(int argc, char** argv) {
     for (const Case& c : cases) {
         const Evaluator ev(c.ranking, c.wild_mask, true);
         const std::vector<uint8_t> rows = random_rows(n, c.cards, 20261130);
+        const std::vector<uint8_t> wide = widened(rows, c.itemsize);
+        const RowSource source(reinterpret_cast<const char*>(wide.data()), c.cards * c.itemsize, c.itemsize, c.itemsize,
+                               false, n, c.cards);
+        // the timed call: rows of bytes to the kernel, wider ones through the batch's path
+        auto evaluate = [&](int32_t* into) {
+            return c.itemsize == 1 ? ev.evaluate_rows(rows.data(), n, c.cards, into) : !evaluate_batch(ev, source, 1, into);
+        };
         std::printf("%-28s", c.label);
         // each kernel's values checked, then the kernels timed in turn, repeat by repeat
         double best[std::size(kRowsKernels)] = {};
@@ -91,13 +124,23 @@ int main(int argc, char** argv) {
             for (std::size_t i = 0; i < n; i += 997)
                 if (static_cast<uint32_t>(out[i]) != ev.evaluate(rows.data() + i * static_cast<std::size_t>(c.cards), c.cards))
                     return std::printf("%s: row %zu differs from the per-hand value\n", c.label, i), 1;
+            if (c.itemsize == 1) continue;
+            // wider rows: the same values, and a kernel that reads them itself takes them all (a
+            // block it refused would be narrowed and evaluated again by the batch, unseen)
+            std::vector<int32_t> again(n);
+            std::vector<uint8_t> bytes(rows.size());
+            const WideCards read{reinterpret_cast<const char*>(wide.data()), c.itemsize, bytes.data(), {}};
+            if (ev.reads_wide(c.cards) && (!ev.evaluate_wide_rows(n, c.cards, again.data(), read) || again != out))
+                return std::printf("%s: kernel %s reads the rows wrong\n", c.label, rows_kernel_name(kernel)), 1;
+            if (!evaluate(again.data()) || again != out)
+                return std::printf("%s: the batch differs under kernel %s\n", c.label, rows_kernel_name(kernel)), 1;
         }
         for (int r = 0; r < repeats; ++r)
             for (std::size_t k = 0; k < std::size(kRowsKernels); ++k) {
                 if (!rows_kernel_runs(kRowsKernels[k])) continue;
                 use_rows_kernel(kRowsKernels[k]);
                 const auto start = std::chrono::steady_clock::now();
-                ev.evaluate_rows(rows.data(), n, c.cards, out.data());
+                evaluate(out.data());
                 const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 best[k] = std::max(best[k], static_cast<double>(n) / s / 1e6);
             }

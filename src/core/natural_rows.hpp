@@ -21,10 +21,10 @@
 
 namespace wildeval {
 
-// Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX-512 kernel
-// narrows them as it loads them. The others take them narrowed by the caller, which fetches the
-// next block meanwhile.
-inline bool natural_rows_read_wide() { return is_avx512(rows_kernel()); }
+// Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX-512 and AVX2
+// kernels narrow them as they load them. The others take them narrowed by the caller, which
+// fetches the next block meanwhile.
+inline bool natural_rows_read_wide() { return is_avx512(rows_kernel()) || rows_kernel() == RowsKernel::kAvx2; }
 
 // Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
 // narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
@@ -54,12 +54,10 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
     }
 #endif
 #if defined(WILDEVAL_ROWS8)
-    if constexpr (sizeof(Card) == 1) {
-        if (rows_kernel() == RowsKernel::kAvx2) {
-            blocks = rows8_rows<N>(n_rows);
-            if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
-                return false;
-        }
+    if (rows_kernel() == RowsKernel::kAvx2) {
+        blocks = rows8_rows<N, Card>(n_rows);
+        if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
+            return false;
     }
 #endif
 #if defined(WILDEVAL_ROWS_NEON)

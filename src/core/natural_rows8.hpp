@@ -13,7 +13,13 @@
 //
 // Built with GCC or Clang on x86-64 only, as functions compiled for AVX2 whatever the package's
 // -march; natural_rows (natural_rows.hpp) runs it when the CPU has AVX2, BMI1 and BMI2 and
-// rows_kernel() is kAvx2. Rows of wider integers are narrowed by the caller (row_source.hpp) first.
+// rows_kernel() is kAvx2.
+//
+// Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each pair of rows' loads
+// is narrowed with saturating packs (vpackusdw, vpackuswb; for 8-byte cards their low halves
+// first, vshufps) and one cross-lane permute, the loaded words OR-ed together for the range
+// check (a pack saturates: only the OR sees every bit); the `spread` lookup takes the bytes in
+// the order the packs leave them.
 #pragma once
 
 #include "rows_kernel.hpp"
@@ -25,6 +31,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "bits.hpp"
 #include "hand.hpp"
@@ -32,9 +39,9 @@
 
 namespace wildeval {
 
-// Where each byte of the kernel's registers comes from, for N cards a row (each 32 bytes: the
-// same 16 in both halves of a register).
-template <int N>
+// Where each byte of the kernel's registers comes from, for N cards a row of Size bytes each
+// (each 32 bytes: the same 16 in both halves of a register).
+template <int N, int Size = 1>
 struct Rows8Layout {
     alignas(32) uint8_t spread[32];     // vpshufb: rows 0-1 of a half to its two 64-bit lanes
     alignas(32) uint8_t filler[32];     // the never-cards past a row's N cards
@@ -43,39 +50,99 @@ struct Rows8Layout {
     Rows8Layout() {
         for (int at = 0; at < 32; ++at) {
             const int row = at % 16 / 8, b = at % 8;
-            spread[at] = static_cast<uint8_t>(b < N ? N * row + b : 0x80);
+            spread[at] = static_cast<uint8_t>(b < N ? pair_position(N * row + b) : 0x80);
             filler[at] = static_cast<uint8_t>(b < N ? 0 : 0xFF - (b - N));
             for (int d = 1; d <= 4; ++d) rotate[d - 1][at] = static_cast<uint8_t>(8 * row + (b + d) % 8);
         }
     }
+    // Where card j (0 to 2N - 1) of a pair of rows is in its half of the narrowed register
+    // (pair_bytes): in order, but for 8-byte cards, whose packs swap cards 2-3 with 4-5 and 10-11
+    // with 12-13.
+    static constexpr int pair_position(int j) {
+        return Size == 8 && (j & 6) == 2 ? j + 2 : Size == 8 && (j & 6) == 4 ? j - 2 : j;
+    }
 };
+
+// The loads of one pair of rows of Card integers (2N cards): 32-byte loads enough for them.
+template <int N, class Card>
+inline constexpr int kPairLoads = sizeof(Card) == 1 ? 1 : (2 * N * static_cast<int>(sizeof(Card)) + 31) / 32;
+
+// Rows 0-1 at `at` in the low half and rows 2-3 (2N cards on) in the high half, as bytes at
+// Rows8Layout's pair_position; wider cards' loaded words are OR-ed into `bits`.
+template <int N, class Card>
+WILDEVAL_AVX2_TARGET inline __m256i pair_bytes(const Card* at, __m256i& bits) {
+    if constexpr (sizeof(Card) == 1) {
+        (void)bits;
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at))),
+                                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + 2 * N)), 1);
+    } else {
+        constexpr int kLoads = kPairLoads<N, Card>, kPerLoad = 32 / static_cast<int>(sizeof(Card));
+        __m256i w[2][4];  // rows 0-1, rows 2-3: the loads (a load past kLoads repeats the last)
+        for (int half = 0; half < 2; ++half)
+            for (int q = 0; q < 4; ++q) {
+                if (q < kLoads) {
+                    w[half][q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at + half * 2 * N + q * kPerLoad));
+                    bits = _mm256_or_si256(bits, w[half][q]);
+                } else {
+                    w[half][q] = w[half][kLoads - 1];
+                }
+            }
+        if constexpr (sizeof(Card) == 2) {
+            // lanes: [rows 0-1's cards 0-7, rows 2-3's 0-7 | their cards 8-15]: 64-bit quarters 0, 2, 1, 3
+            return _mm256_permute4x64_epi64(_mm256_packus_epi16(w[0][0], w[1][0]), 0xD8);
+        } else {
+            __m256i d[2][2];  // each half's cards as 32-bit words
+            for (int half = 0; half < 2; ++half)
+                for (int q = 0; q < 2; ++q) {
+                    if constexpr (sizeof(Card) == 4) {
+                        d[half][q] = w[half][q];
+                    } else {  // the low halves of cards 8q..8q+7, cards 2-3 and 4-5 of each 8 swapped
+                        d[half][q] = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(w[half][2 * q]),
+                                                                           _mm256_castsi256_ps(w[half][2 * q + 1]), 0x88));
+                    }
+                }
+            // 16-bit words: [cards 0-3, 8-11 | 4-7, 12-15] a half; then bytes, and the halves' 32-bit
+            // words put back in order: [rows 0-1 | rows 2-3]
+            const __m256i low = _mm256_packus_epi32(d[0][0], d[0][1]), high = _mm256_packus_epi32(d[1][0], d[1][1]);
+            return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(low, high), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+        }
+    }
+}
 
 WILDEVAL_AVX2_TARGET inline __m256i load32(const uint8_t* at) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(at)); }
 
-// How many of n_rows rows natural_rows8 takes: whole blocks of 8 rows whose loads (16 bytes from
-// rows 0, 2, 4 and 6 of a block) stay in the rows. natural_rows_of hands the rest on.
-template <int N>
+// How many of n_rows rows natural_rows8 takes: whole blocks of 8 rows whose loads (16 bytes, or
+// kPairLoads of 32, from rows 0, 2, 4 and 6 of a block) stay in the rows. natural_rows_of hands
+// the rest on.
+template <int N, class Card = uint8_t>
 constexpr std::size_t rows8_rows(std::size_t n_rows) {
-    constexpr std::size_t kRead = 6 * N + 16, kBlock = 8 * N;
-    return n_rows * N < kRead ? 0 : ((n_rows * N - kRead) / kBlock + 1) * 8;
+    constexpr std::size_t kSize = sizeof(Card), kBlock = 8 * N * kSize;
+    constexpr std::size_t kRead = 6 * N * kSize + (kSize == 1 ? 16 : 32 * static_cast<std::size_t>(kPairLoads<N, Card>));
+    const std::size_t bytes = n_rows * N * kSize;
+    return bytes < kRead ? 0 : ((bytes - kRead) / kBlock + 1) * 8;
 }
 
-// Rows of N cards (bytes) into `out`, as natural_rows_kernel does (same contract: lookup(slot),
+// Rows of N cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
 // fix(row, value) for each row that shows a flush unless Flushes is kNone, false for a repeated
-// card or a byte that is not a card); n_rows is a rows8_rows().
-template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Lookup, class Fix>
-WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
+// card or a value that is not a card); n_rows is a rows8_rows<N, Card>(). The rows are bytes, or
+// wider integers (an unsigned Card type of their size, for either sign), whose rows the fix-up
+// reads from a copy of the chunk's narrowed rows, eight bytes a row.
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
+WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, int32_t* __restrict out,
                                         const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
+    static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4 || sizeof(Card) == 8),
+                  "cards as unsigned integers of 1, 2, 4 or 8 bytes");
+    constexpr bool kNarrow = sizeof(Card) > 1, kCopies = kNarrow && Flushes != FlushRows::kNone;
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 8;
     constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
     // each block fetches the lines 256 rows on, as the AVX-512 kernel does (fetch_rows_ahead)
-    constexpr std::size_t kBlockLines = (kRows * N + 63) / 64, kAheadBytes = 256 * N;
+    constexpr std::size_t kBlockLines = (kRows * N * sizeof(Card) + 63) / 64, kAheadBytes = 256 * N * sizeof(Card);
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     constexpr bool kWild = Flushes == FlushRows::kCommon;
-    static const Rows8Layout<N> layout;
+    static const Rows8Layout<N, sizeof(Card)> layout;
     const CardBytes& tables = parts.bytes();
     const __m256i rank0 = load32(tables.rank16[0]), rank1 = load32(tables.rank16[1]), rank2 = load32(tables.rank16[2]),
                   rank3 = load32(tables.rank16[3]);
@@ -93,10 +160,11 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
     const SplitHash<Shape> split(hash.multiplier);
     const __m256i m_split = _mm256_set1_epi64x(static_cast<long long>(split.multiplier));
     const __m256i wild_parts = load32(reinterpret_cast<const uint8_t*>(split.wild_part));
-    __m256i repeated = zero, top = zero;
+    __m256i repeated = zero, top = zero, wide_bits = zero;
 
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position
     uint32_t flushes[kChunk + kRows];
+    alignas(32) uint8_t copy[kCopies ? kChunk * 8 : 1];  // the chunk's rows, narrowed: 8 bytes a row
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = static_cast<uint32_t>(hashed[k]);
@@ -104,11 +172,10 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
         }
     };
     // four rows at `at` (rows 0-1, then 2-3 from 2N on): their hashes, and their flush rows as bits
-    auto four = [&](const uint8_t* at, __m256i& hashes, int& flush_bits) WILDEVAL_AVX2_TARGET {
-        const __m256i raw = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at))),
-            _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + 2 * N)), 1);
-        const __m256i cards = _mm256_shuffle_epi8(raw, spread);
+    auto four = [&](const Card* at, uint8_t* copy_at, __m256i& hashes, int& flush_bits) WILDEVAL_AVX2_TARGET {
+        const __m256i cards = _mm256_shuffle_epi8(pair_bytes<N>(at, wide_bits), spread);
+        if constexpr (kCopies) _mm256_store_si256(reinterpret_cast<__m256i*>(copy_at), cards);
+        (void)copy_at;
         top = _mm256_max_epu8(top, cards);  // filler lanes read 0 here
         const __m256i x = _mm256_or_si256(cards, filler);
         repeated = _mm256_or_si256(repeated, _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, rot1)),
@@ -147,8 +214,8 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
             fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
             __m256i h0, h1;
             int f0 = 0, f1 = 0;
-            four(rows + i * N, h0, f0);
-            four(rows + (i + 4) * N, h1, f1);
+            four(rows + i * N, copy + (kCopies ? (i - start) * 8 : 0), h0, f0);
+            four(rows + (i + 4) * N, copy + (kCopies ? (i - start + 4) * 8 : 0), h1, f1);
             if (i > start) finish_block(out + i - kRows);
             _mm256_store_si256(reinterpret_cast<__m256i*>(hashed), h0);
             _mm256_store_si256(reinterpret_cast<__m256i*>(hashed + 4), h1);
@@ -168,11 +235,15 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const uint8_t* rows, std::size_t n_rows,
         // halves left dirty, each of its SSE instructions waits on them (AVX-SSE transition;
         // 1.7x on Zen 5, docs/experiments.md), and GCC does not clear them before this call
         _mm256_zeroupper();
-        fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
+        if constexpr (kCopies)
+            fix_noted_chunk_rows<N, FinalFrom, 8>(flushes, n_flush, start, end, copy, out, fix);
+        else
+            fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, reinterpret_cast<const uint8_t*>(rows), out, fix);
     }
     const bool in_range = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_xor_si256(top, _mm256_set1_epi8(static_cast<char>(0x80))),
                                                                  _mm256_set1_epi8(static_cast<char>((kDeck - 1) ^ 0x80)))) == 0;
-    return in_range && _mm256_movemask_epi8(repeated) == 0;
+    const bool cards_fit = !kNarrow || _mm256_testz_si256(wide_bits, _mm256_set1_epi64x(static_cast<long long>(kPastCardBits<sizeof(Card)>)));
+    return in_range && cards_fit && _mm256_movemask_epi8(repeated) == 0;
 }
 
 }  // namespace wildeval

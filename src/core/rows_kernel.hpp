@@ -174,9 +174,12 @@ inline constexpr int32_t kNoFinalValue = INT32_MAX;
 // noted row (`noted`: offsets from start) that is a row (a padded group's filler rows may be
 // noted too) and whose value is under FinalFrom (no flush can beat a value from it). The rows a
 // fix-up skips are dropped first without a branch: with wild ranks a third of them are final.
-template <int N, int32_t FinalFrom, class Fix>
-void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end, const uint8_t* rows,
-                    int32_t* out, Fix& fix) {
+// fix_noted_chunk_rows reads the chunk's rows from `chunk_rows` (row `start` there, Stride bytes a
+// row: the AVX2 kernel's copy of rows of wider cards); fix_noted_rows from `rows` (row 0, N bytes
+// a row).
+template <int N, int32_t FinalFrom, std::size_t Stride = N, class Fix>
+void fix_noted_chunk_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end,
+                          const uint8_t* chunk_rows, int32_t* out, Fix& fix) {
     if constexpr (FinalFrom != kNoFinalValue) {
         std::size_t kept = 0;
         for (std::size_t f = 0; f < n_noted; ++f) {
@@ -188,8 +191,13 @@ void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std
     }
     for (std::size_t f = 0; f < n_noted; ++f) {
         const std::size_t row = start + noted[f];
-        if (row < end) out[row] = fix(rows + row * static_cast<std::size_t>(N), out[row]);
+        if (row < end) out[row] = fix(chunk_rows + noted[f] * Stride, out[row]);
     }
+}
+template <int N, int32_t FinalFrom, class Fix>
+void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end, const uint8_t* rows,
+                    int32_t* out, Fix& fix) {
+    fix_noted_chunk_rows<N, FinalFrom>(noted, n_noted, start, end, rows + start * static_cast<std::size_t>(N), out, fix);
 }
 
 // The kernels: the portable one, the x86-64 ones by vector width, the aarch64 one. The AVX-512
