@@ -1,7 +1,8 @@
 // Integer cards of any width narrowed to bytes in one pass, with the check that every value is a
 // card (0-51): nothing is narrowed or wrapped silently (300 is not card 44). The batch border
-// (row_source.hpp) narrows its blocks with it, and the AVX-512 row kernel the rows past its
-// last whole block.
+// (row_source.hpp) narrows its blocks with it (for the kernels and rankings that do not read
+// wide cards themselves, and to find the bad card of a block a kernel refused), and the AVX-512
+// and AVX2 row kernels the rows past their last whole block.
 #pragma once
 
 #include <cstddef>

@@ -202,7 +202,7 @@ void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std
 
 // The kernels: the portable one, the x86-64 ones by vector width, the aarch64 one. The AVX-512
 // kernel comes two ways: kAvx512 gathers its table lookups sixteen rows at a time, kAvx512Scalar
-// reads them a row at a time (faster where gathers are slow: AMD's Zen 5, docs/experiments.md);
+// reads them a row at a time (faster where gathers are slow: AMD's Zen 4 and 5, docs/experiments.md);
 // both read wild rows' flushes in a gathered second pass (natural_rows16.hpp).
 enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512, kAvx512Scalar, kNeon };
 inline constexpr RowsKernel kRowsKernels[] = {RowsKernel::kPortable, RowsKernel::kSsse3,       RowsKernel::kAvx2,
