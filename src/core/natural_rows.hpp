@@ -56,7 +56,7 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
 #if defined(WILDEVAL_ROWS8)
     if (rows_kernel() == RowsKernel::kAvx2) {
         blocks = rows8_rows<N, Card>(n_rows);
-        if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
+        if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix, wild_flush))
             return false;
     }
 #endif
@@ -93,7 +93,7 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
 // (Ranking::evaluate_wide_rows): either its `rows` are read here, narrowed into its `bytes`, or
 // its `bytes` are `rows` (narrowed by the caller) and its `next` block is fetched meanwhile.
 // With wild ranks, `wild_flush` (the flush values by wild count and natural ranks of a suit, as
-// natural_rows16 reads them) lets the AVX-512 kernel read the flushes itself.
+// natural_rows16 reads them) lets the AVX-512 and AVX2 kernels read the flushes themselves.
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom = kNoFinalValue, class Lookup, class Fix>
 bool natural_rows(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
                   SlotHash hash, Lookup lookup, Fix fix, const WideCards& wide = {}, const uint32_t* wild_flush = nullptr) {

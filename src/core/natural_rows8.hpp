@@ -127,13 +127,18 @@ constexpr std::size_t rows8_rows(std::size_t n_rows) {
 // card or a value that is not a card); n_rows is a rows8_rows<N, Card>(). The rows are bytes, or
 // wider integers (an unsigned Card type of their size, for either sign), whose rows the fix-up
 // reads from a copy of the chunk's narrowed rows, eight bytes a row.
+//
+// With wild ranks (kCommon) and `wild_flush` given (as natural_rows16 takes it), the flushes are
+// read in a second pass instead of fixed up a row at a time (flush_pass, below).
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
 WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, int32_t* __restrict out,
-                                        const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix) {
+                                        const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix,
+                                        const uint32_t* wild_flush) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
     static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4 || sizeof(Card) == 8),
                   "cards as unsigned integers of 1, 2, 4 or 8 bytes");
-    constexpr bool kNarrow = sizeof(Card) > 1, kCopies = kNarrow && Flushes != FlushRows::kNone;
+    constexpr bool kWild = Flushes == FlushRows::kCommon;
+    constexpr bool kNarrow = sizeof(Card) > 1, kCopies = (kNarrow && Flushes != FlushRows::kNone) || kWild;
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 8;
     constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
@@ -141,7 +146,6 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     constexpr std::size_t kBlockLines = (kRows * N * sizeof(Card) + 63) / 64, kAheadBytes = 256 * N * sizeof(Card);
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
-    constexpr bool kWild = Flushes == FlushRows::kCommon;
     static const Rows8Layout<N, sizeof(Card)> layout;
     const CardBytes& tables = parts.bytes();
     const __m256i rank0 = load32(tables.rank16[0]), rank1 = load32(tables.rank16[1]), rank2 = load32(tables.rank16[2]),
@@ -164,11 +168,63 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
 
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position
     uint32_t flushes[kChunk + kRows];
-    alignas(32) uint8_t copy[kCopies ? kChunk * 8 : 1];  // the chunk's rows, narrowed: 8 bytes a row
+    alignas(32) uint8_t copy[kCopies ? kChunk * 8 : 1];  // the chunk's rows as bytes: 8 a row, 0 past N
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = static_cast<uint32_t>(hashed[k]);
             o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+        }
+    };
+    // The flush pass: four noted rows a register, from the chunk's copy. Each suit's natural ranks
+    // (their bits summed by vpsadbw, as the rank key is) and natural cards; the lowest and the
+    // highest suit that can make a flush (naturals + wild cards >= 5) read at
+    // wild_flush[(wild count & 3) << 13 | its ranks] (entry 0: no flush); the row's value the best
+    // of the three. Exact for the same reason as natural_rows16's pass; `chunk_out`: the chunk's
+    // first row's value.
+    const __m256i lo_bits = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
+                                             0, 0, 0, 0, 0, 0, 0, 0);  // rank r < 8: 1 << r
+    const __m256i hi_bits = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4,
+                                             8, 16, 0, 0, 0);  // 8 <= r < 13: 1 << (r - 8)
+    const __m256i below13 = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, -1, -1, -1, -1, -1, -1,
+                                             -1, -1, -1, -1, -1, -1, -1, 0, 0, 0);
+    const __m256i natural_rank = _mm256_and_si256(_mm256_cmpeq_epi8(wild4, zero), below13);  // 0xFF: a natural rank
+    auto flush_pass = [&](const uint32_t* noted, std::size_t n_noted, int32_t* chunk_out) WILDEVAL_AVX2_TARGET {
+        const __m256i ones = _mm256_set1_epi8(1), threes = _mm256_set1_epi8(3), fours = _mm256_set1_epi64x(4);
+        auto row_bytes = [&](uint32_t r) WILDEVAL_AVX2_TARGET { return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(copy + 8 * r)); };
+        alignas(32) uint64_t low[4], high[4];
+        for (std::size_t p = 0; p < n_noted; p += 4) {
+            const std::size_t live = std::min<std::size_t>(4, n_noted - p);
+            uint32_t r[4];
+            for (std::size_t k = 0; k < 4; ++k) r[k] = noted[p + (k < live ? k : 0)];
+            const __m256i x = _mm256_or_si256(
+                _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_unpacklo_epi64(row_bytes(r[0]), row_bytes(r[1]))),
+                                        _mm_unpacklo_epi64(row_bytes(r[2]), row_bytes(r[3])), 1),
+                filler);
+            const __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), low_nibbles), suit = _mm256_and_si256(x, threes);
+            const __m256i natural = _mm256_shuffle_epi8(natural_rank, rank);
+            const __m256i lo = _mm256_and_si256(_mm256_shuffle_epi8(lo_bits, rank), natural);
+            const __m256i hi = _mm256_and_si256(_mm256_shuffle_epi8(hi_bits, rank), natural);
+            const __m256i one = _mm256_and_si256(natural, ones);
+            const __m256i wilds = _mm256_srli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(wild4, rank), zero), 2);
+            __m256i ranks[kSuits], can[kSuits];
+            for (int sv = 0; sv < kSuits; ++sv) {
+                const __m256i in = _mm256_cmpeq_epi8(suit, _mm256_set1_epi8(static_cast<char>(sv)));
+                ranks[sv] = _mm256_or_si256(_mm256_sad_epu8(_mm256_and_si256(lo, in), zero),
+                                            _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(hi, in), zero), 8));
+                can[sv] = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(one, in), zero), wilds), fours);
+            }
+            __m256i lowest = zero, highest = zero;
+            for (int sv = 0; sv < kSuits; ++sv) {
+                lowest = _mm256_blendv_epi8(lowest, ranks[kSuits - 1 - sv], can[kSuits - 1 - sv]);
+                highest = _mm256_blendv_epi8(highest, ranks[sv], can[sv]);
+            }
+            const __m256i slice = _mm256_slli_epi64(_mm256_and_si256(wilds, _mm256_set1_epi64x(3)), kRanks);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(low), _mm256_or_si256(lowest, slice));
+            _mm256_store_si256(reinterpret_cast<__m256i*>(high), _mm256_or_si256(highest, slice));
+            for (std::size_t k = 0; k < live; ++k) {
+                const uint32_t a = wild_flush[low[k]], b = wild_flush[high[k]], v = static_cast<uint32_t>(chunk_out[r[k]]);
+                chunk_out[r[k]] = static_cast<int32_t>(std::max(v, std::max(a, b)));
+            }
         }
     };
     // four rows at `at` (rows 0-1, then 2-3 from 2N on): their hashes, and their flush rows as bits
@@ -235,7 +291,9 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
         // halves left dirty, each of its SSE instructions waits on them (AVX-SSE transition;
         // 1.7x on Zen 5, docs/experiments.md), and GCC does not clear them before this call
         _mm256_zeroupper();
-        if constexpr (kCopies)
+        if (kWild && wild_flush != nullptr)
+            flush_pass(flushes, unfinished_rows<FinalFrom>(flushes, n_flush, start, end, out), out + start);
+        else if constexpr (kCopies)
             fix_noted_chunk_rows<N, FinalFrom, 8>(flushes, n_flush, start, end, copy, out, fix);
         else
             fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, reinterpret_cast<const uint8_t*>(rows), out, fix);

@@ -177,18 +177,26 @@ inline constexpr int32_t kNoFinalValue = INT32_MAX;
 // fix_noted_chunk_rows reads the chunk's rows from `chunk_rows` (row `start` there, Stride bytes a
 // row: the AVX2 kernel's copy of rows of wider cards); fix_noted_rows from `rows` (row 0, N bytes
 // a row).
-template <int N, int32_t FinalFrom, std::size_t Stride = N, class Fix>
-void fix_noted_chunk_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end,
-                          const uint8_t* chunk_rows, int32_t* out, Fix& fix) {
-    if constexpr (FinalFrom != kNoFinalValue) {
+// unfinished_rows keeps (in order) the noted rows that are rows and under FinalFrom, and returns
+// how many.
+template <int32_t FinalFrom>
+std::size_t unfinished_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end, const int32_t* out) {
+    if constexpr (FinalFrom == kNoFinalValue) {
+        return n_noted;
+    } else {
         std::size_t kept = 0;
         for (std::size_t f = 0; f < n_noted; ++f) {
             const std::size_t row = start + noted[f];
             noted[kept] = noted[f];
             kept += static_cast<std::size_t>(row < end) & static_cast<std::size_t>(out[row < end ? row : end - 1] < FinalFrom);
         }
-        n_noted = kept;
+        return kept;
     }
+}
+template <int N, int32_t FinalFrom, std::size_t Stride = N, class Fix>
+void fix_noted_chunk_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end,
+                          const uint8_t* chunk_rows, int32_t* out, Fix& fix) {
+    n_noted = unfinished_rows<FinalFrom>(noted, n_noted, start, end, out);
     for (std::size_t f = 0; f < n_noted; ++f) {
         const std::size_t row = start + noted[f];
         if (row < end) out[row] = fix(chunk_rows + noted[f] * Stride, out[row]);
