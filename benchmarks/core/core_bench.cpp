@@ -1,7 +1,7 @@
 // The core's batch kernels without Python: M hands/s of each on the same seeded random rows, one
 // thread, best of several repeats. Built only with -DWILDEVAL_BENCH=ON (see docs/performance.md):
 //   cmake -S . -B build/bench -DWILDEVAL_BENCH=ON -DWILDEVAL_PYTHON=OFF && cmake --build build/bench
-//   build/bench/wildeval_core_bench [rows] [repeats]
+//   build/bench/wildeval_core_bench [rows] [repeats] [text: only the rows whose label holds it]
 // Every kernel's values are checked against the per-hand path before they are timed; rows of
 // wider integers are timed through the batch's path (evaluate_batch, as the Python batch reads
 // them), and a kernel that reads them itself must take them all with the same values. Each case
@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <string>
@@ -80,6 +81,7 @@ uint32_t ranks_mask(const char* ranks) {
 int main(int argc, char** argv) {
     const std::size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 5'000'000;
     const int repeats = argc > 2 ? std::atoi(argv[2]) : 7;
+    const char* only = argc > 3 ? argv[3] : nullptr;  // only the rows whose label holds this text
     const Case cases[] = {
         {"high, 7 cards", "high", 0, 7},
         {"high, 6 cards", "high", 0, 6},
@@ -99,54 +101,68 @@ int main(int argc, char** argv) {
         {"three_card_poker, wild 3", "three_card_poker", ranks_mask("3"), 3},
         {"badugi", "badugi", 0, 4},
     };
-    std::printf("%zu random rows per kernel, one thread, best of %d; M hands/s (-: the kernel does not run here)\n\n%-28s",
-                n, repeats, "rows");
-    for (const RowsKernel kernel : kRowsKernels) std::printf(" %13s", rows_kernel_name(kernel));
-    std::printf("\n");
-    std::vector<int32_t> out(n);
-    for (const Case& c : cases) {
-        const Evaluator ev(c.ranking, c.wild_mask, true);
-        const std::vector<uint8_t> rows = random_rows(n, c.cards, 20261130);
-        const std::vector<uint8_t> wide = widened(rows, c.itemsize);
-        const RowSource source(reinterpret_cast<const char*>(wide.data()), c.cards * c.itemsize, c.itemsize, c.itemsize,
-                               false, n, c.cards);
-        // the timed call: rows of bytes to the kernel, wider ones through the batch's path
-        auto evaluate = [&](int32_t* into) {
-            return c.itemsize == 1 ? ev.evaluate_rows(rows.data(), n, c.cards, into) : !evaluate_batch(ev, source, 1, into);
-        };
-        std::printf("%-28s", c.label);
-        // each kernel's values checked, then the kernels timed in turn, repeat by repeat
+    // Every case's rows are made and checked first; then each repeat times every case under every
+    // kernel in turn, so that a share of two rows' rates is of the same minutes of the machine.
+    struct Prepared {
+        const Case& c;
+        const Evaluator ev;
+        const std::vector<uint8_t> rows, wide;
+        const RowSource source;
         double best[std::size(kRowsKernels)] = {};
+        Prepared(const Case& c_, std::size_t n_rows)
+            : c(c_), ev(c_.ranking, c_.wild_mask, true), rows(random_rows(n_rows, c_.cards, 20261130)),
+              wide(widened(rows, c_.itemsize)),
+              source(reinterpret_cast<const char*>(wide.data()), c_.cards * c_.itemsize, c_.itemsize, c_.itemsize, false, n_rows,
+                     c_.cards) {}
+        // the timed call: rows of bytes to the kernel, wider ones through the batch's path
+        bool evaluate(int32_t* into) const {
+            const std::size_t n_rows = source.rows();
+            return c.itemsize == 1 ? ev.evaluate_rows(rows.data(), n_rows, c.cards, into) : !evaluate_batch(ev, source, 1, into);
+        }
+    };
+    std::vector<std::unique_ptr<Prepared>> prepared;
+    std::vector<int32_t> out(n), again(n);
+    for (const Case& c : cases) {
+        if (only != nullptr && std::strstr(c.label, only) == nullptr) continue;
+        prepared.push_back(std::make_unique<Prepared>(c, n));
+        const Prepared& p = *prepared.back();
         for (const RowsKernel kernel : kRowsKernels) {
             if (!rows_kernel_runs(kernel)) continue;
             use_rows_kernel(kernel);
-            if (!ev.evaluate_rows(rows.data(), n, c.cards, out.data())) return std::printf("duplicate reported\n"), 1;
+            if (!p.ev.evaluate_rows(p.rows.data(), n, c.cards, out.data())) return std::printf("%s: duplicate reported\n", c.label), 1;
             for (std::size_t i = 0; i < n; i += 997)
-                if (static_cast<uint32_t>(out[i]) != ev.evaluate(rows.data() + i * static_cast<std::size_t>(c.cards), c.cards))
+                if (static_cast<uint32_t>(out[i]) != p.ev.evaluate(p.rows.data() + i * static_cast<std::size_t>(c.cards), c.cards))
                     return std::printf("%s: row %zu differs from the per-hand value\n", c.label, i), 1;
             if (c.itemsize == 1) continue;
             // wider rows: the same values, and a kernel that reads them itself takes them all (a
             // block it refused would be narrowed and evaluated again by the batch, unseen)
-            std::vector<int32_t> again(n);
-            std::vector<uint8_t> bytes(rows.size());
-            const WideCards read{reinterpret_cast<const char*>(wide.data()), c.itemsize, bytes.data(), {}};
-            if (ev.reads_wide(c.cards) && (!ev.evaluate_wide_rows(n, c.cards, again.data(), read) || again != out))
+            std::vector<uint8_t> bytes(p.rows.size());
+            const WideCards read{reinterpret_cast<const char*>(p.wide.data()), c.itemsize, bytes.data(), {}};
+            if (p.ev.reads_wide(c.cards) && (!p.ev.evaluate_wide_rows(n, c.cards, again.data(), read) || again != out))
                 return std::printf("%s: kernel %s reads the rows wrong\n", c.label, rows_kernel_name(kernel)), 1;
-            if (!evaluate(again.data()) || again != out)
+            if (!p.evaluate(again.data()) || again != out)
                 return std::printf("%s: the batch differs under kernel %s\n", c.label, rows_kernel_name(kernel)), 1;
         }
-        for (int r = 0; r < repeats; ++r)
+    }
+    for (int r = 0; r < repeats; ++r)
+        for (const auto& p : prepared)
             for (std::size_t k = 0; k < std::size(kRowsKernels); ++k) {
                 if (!rows_kernel_runs(kRowsKernels[k])) continue;
                 use_rows_kernel(kRowsKernels[k]);
                 const auto start = std::chrono::steady_clock::now();
-                evaluate(out.data());
+                p->evaluate(out.data());
                 const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                best[k] = std::max(best[k], static_cast<double>(n) / s / 1e6);
+                p->best[k] = std::max(p->best[k], static_cast<double>(n) / s / 1e6);
             }
-        for (std::size_t k = 0; k < std::size(kRowsKernels); ++k) {
-            if (best[k] > 0)
-                std::printf(" %13.1f", best[k]);
+    std::printf("%zu random rows per kernel, one thread, best of %d; M hands/s (-: the kernel does not run here)\n\n%-28s",
+                n, repeats, "rows");
+    for (const RowsKernel kernel : kRowsKernels) std::printf(" %13s", rows_kernel_name(kernel));
+    std::printf("\n");
+    for (const auto& p : prepared) {
+        std::printf("%-28s", p->c.label);
+        for (const double rate : p->best) {
+            if (rate > 0)
+                std::printf(" %13.1f", rate);
             else
                 std::printf(" %13s", "-");
         }
