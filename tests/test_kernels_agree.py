@@ -104,6 +104,22 @@ def test_every_kernel_gives_the_same_values(ranking: str, wild: str | None, n_ca
         assert values == answers["portable"], kernel
 
 
+@pytest.mark.parametrize("wild", [None, "357"])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.uint32, np.int64])
+def test_every_kernel_agrees_on_short_batches_and_shifted_arrays(wild: str | None, dtype: type) -> None:
+    """Batches of 1-33 rows and just past a block, a whole array or one row into it (its start no
+    longer aligned), for every hand size: where each kernel hands the last rows on must change no
+    value, and no read may pass the array's end (each ends where its allocation does, so that
+    the sanitizer build sees such a read)."""
+    ev = Evaluator("high", wild)  # type: ignore[arg-type]
+    for n_cards in (5, 6, 7):
+        hands = _rows(130, n_cards, seed=7 * n_cards).astype(dtype)
+        for n in [*range(1, 34), 63, 65, 129]:
+            for view in (hands[:n].copy(), hands[:n + 1].copy()[1:]):
+                answers = _under_each_kernel(ev, view)
+                assert all(values == answers["portable"] for values in answers.values()), (n_cards, n, answers)
+
+
 @pytest.mark.parametrize("ranking,wild,n_cards", [c for c in CASES if c[1] in (None, "357")])
 def test_every_kernel_names_the_same_bad_card(ranking: str, wild: str | None, n_cards: int) -> None:
     ev = Evaluator(ranking, wild)  # type: ignore[arg-type]
