@@ -174,11 +174,10 @@ inline constexpr int32_t kNoFinalValue = INT32_MAX;
 // noted row (`noted`: offsets from start) that is a row (a padded group's filler rows may be
 // noted too) and whose value is under FinalFrom (no flush can beat a value from it). The rows a
 // fix-up skips are dropped first without a branch: with wild ranks a third of them are final.
-// fix_noted_chunk_rows reads the chunk's rows from `chunk_rows` (row `start` there, Stride bytes a
-// row: the AVX2 kernel's copy of rows of wider cards); fix_noted_rows from `rows` (row 0, N bytes
-// a row).
 // unfinished_rows keeps (in order) the noted rows that are rows and under FinalFrom, and returns
-// how many.
+// how many; fix_noted_chunk_rows fixes those up reading the chunk's rows from `chunk_rows` (row
+// `start` there, Stride bytes a row: the AVX2 kernel's copy of its chunk), fix_noted_rows from
+// `rows` (row 0, N bytes a row).
 template <int32_t FinalFrom>
 std::size_t unfinished_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end, const int32_t* out) {
     if constexpr (FinalFrom == kNoFinalValue) {
