@@ -125,8 +125,8 @@ constexpr std::size_t rows8_rows(std::size_t n_rows) {
 // Rows of N cards into `out`, as natural_rows_kernel does (same contract: lookup(slot),
 // fix(row, value) for each row that shows a flush unless Flushes is kNone, false for a repeated
 // card or a value that is not a card); n_rows is a rows8_rows<N, Card>(). The rows are bytes, or
-// wider integers (an unsigned Card type of their size, for either sign), whose rows the fix-up
-// reads from a copy of the chunk's narrowed rows, eight bytes a row.
+// wider integers (an unsigned Card type of their size, for either sign). Rows of wider cards,
+// and rows with wild ranks, are fixed up from a copy of the chunk's rows as bytes, eight a row.
 //
 // With wild ranks (kCommon) and `wild_flush` given (as natural_rows16 takes it), the flushes are
 // read in a second pass instead of fixed up a row at a time (flush_pass, below).
