@@ -6,9 +6,9 @@
 // value one lookup by slot. Its check is in the same words: a byte that is not a card adds
 // kNotCardKey to the key, and a repeated card shows as an equal byte when the row's eight bytes
 // (its cards, then distinct never-cards) are compared with themselves rotated by one to four
-// bytes (RepeatedCards), which meets every pair of a cycle of eight. A row whose key shows a flush (when the
-// ranking cares) is noted, without a branch (flushes rare or common: FlushRows), and
-// fixed up after each chunk of rows.
+// bytes (RepeatedCards), which meets every pair of a cycle of eight. A row whose key shows a
+// flush (when the ranking cares) is noted, on a predicted branch where flushes are rare and
+// without one where they are common (FlushRows), and fixed up after each chunk of rows.
 #pragma once
 
 #include <algorithm>
@@ -97,49 +97,45 @@ private:
 // reads no memory outside the tables. False if some row holds a card twice or a byte that is
 // not a card (0-51). `ahead` is fetched a few lines a group, spread over the rows.
 // A noted row whose looked-up value is FinalFrom or more is final as it is (no flush can beat it):
-// it is dropped before the fix-up.
+// it is dropped before the fix-up. The groups run as the SSSE3 kernel's do (natural_rows_ssse3.hpp):
+// four keys summed, the check, then each row's lookup, with a branch to note a rare flush.
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
 bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                          SlotHash hash, Lookup lookup, Fix fix, Ahead ahead) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
     constexpr std::size_t kGroup = 4;     // rows summed before their lookups
-    constexpr std::size_t kBlock = 64;    // rows hashed before their lookups (a multiple of kGroup)
-    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kBlock)
-    static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
-    constexpr int kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
+    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kGroup)
+    constexpr int kShiftBucket = 64 - Shape::kBucketBits, kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
     constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     RepeatedCards<N> repeated;
     uint64_t key_bits = 0;
     uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
     AheadSteps<Ahead> fetch(ahead, (n_rows + kGroup - 1) / kGroup);
-    // A group's keys are summed and hashed, and its checks folded in; its lookups wait in
-    // `hashed` until the block is hashed, so that the block's table reads are independent of one
-    // another and of the arithmetic.
-    uint32_t hashed[kBlock];
-    auto group = [&](const uint8_t* r, uint32_t* hashes, std::size_t index) {
+    auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
         fetch.step();
         fetch_rows_ahead<1>(r, 256 * N);  // the rows 256 on (rows_kernel.hpp)
+        uint64_t key[kGroup];
         uint64_t group_bits = 0;  // folded in once a group
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint8_t* c = r + k * N;
-            uint64_t key = keys[CardParts::kBiasedKeys + c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
-            if constexpr (N > 5) key += keys[c[5]];
-            if constexpr (N > 6) key += keys[c[6]];
-            group_bits |= key;
-            hashes[k] = static_cast<uint32_t>((key * hash.multiplier) >> kShiftPos);
-            if constexpr (Flushes != FlushRows::kNone) {  // without a branch, as in natural_rows8
-                flushes[n_flush] = static_cast<uint32_t>(index + k);
-                n_flush += (key & kFlushFlags) != 0;
-            }
+            uint64_t sum = keys[CardParts::kBiasedKeys + c[0]] + keys[c[1]] + keys[c[2]] + keys[c[3]] + keys[c[4]];
+            if constexpr (N > 5) sum += keys[c[5]];
+            if constexpr (N > 6) sum += keys[c[6]];
+            key[k] = sum;
+            group_bits |= sum;
         }
         repeated.add_group(r);
         key_bits |= group_bits;
-    };
-    auto look_up = [&](std::size_t count, int32_t* o) {
-        for (std::size_t k = 0; k < count; ++k) {
-            const uint32_t h = hashed[k];
-            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+        for (std::size_t k = 0; k < kGroup; ++k) {
+            const uint64_t h = key[k] * hash.multiplier;
+            o[k] = lookup((static_cast<uint32_t>(h >> kShiftPos) + hash.displacement[h >> kShiftBucket]) & kSlotMask);
+            if constexpr (Flushes == FlushRows::kRare) {
+                if (WILDEVAL_UNLIKELY((key[k] & kFlushFlags) != 0)) flushes[n_flush++] = static_cast<uint32_t>(index + k);
+            } else if constexpr (Flushes == FlushRows::kCommon) {  // without a branch, as in natural_rows8
+                flushes[n_flush] = static_cast<uint32_t>(index + k);
+                n_flush += (key[k] & kFlushFlags) != 0;
+            }
         }
     };
     // A group's last row is read as eight bytes: 8 - N past the group. A group whose reads would
@@ -149,20 +145,18 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
         n_flush = 0;
-        for (std::size_t block = start; block < end; block += kBlock) {
-            const std::size_t block_end = std::min(end, block + kBlock);
-            for (std::size_t i = block; i < block_end; i += kGroup) {
-                uint32_t* hashes = hashed + (i - block);
-                if ((i + kGroup) * N + 8 - N <= n_rows * N) {
-                    group(rows + i * N, hashes, i - start);
-                    continue;
-                }
-                uint8_t pad[kGroup * N + 8];
-                for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
-                std::memcpy(pad, rows + i * N, std::min(kGroup, n_rows - i) * N);
-                group(pad, hashes, i - start);
+        for (std::size_t i = start; i < end; i += kGroup) {
+            if ((i + kGroup) * N + 8 - N <= n_rows * N) {
+                group(rows + i * N, out + i, i - start);
+                continue;
             }
-            look_up(block_end - block, out + block);
+            uint8_t pad[kGroup * N + 8];
+            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
+            const std::size_t left = std::min(kGroup, n_rows - i);
+            std::memcpy(pad, rows + i * N, left * N);
+            int32_t tail[kGroup];
+            group(pad, tail, i - start);
+            std::copy(tail, tail + left, out + i);
         }
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }

@@ -46,9 +46,9 @@
 namespace wildeval {
 
 // Which rows natural_rows fixes up: flushes are rare in natural cards (3 % of seven), common
-// with wild ranks (a third of the rows). The SSSE3 and NEON kernels note rare ones on a
-// predicted branch; the AVX2 and portable ones note every row without a branch either way (a
-// block of eight natural rows holds a flush one time in five: docs/experiments.md).
+// with wild ranks (a third of the rows). The SSSE3, NEON and portable kernels, a row at a time,
+// note rare ones on a predicted branch; the AVX2 one notes every row without a branch either way
+// (a block of eight natural rows holds a flush one time in five: docs/experiments.md).
 enum class FlushRows { kNone, kRare, kCommon };
 
 // A perfect hash's hot pointers; its shape (a HashShape) is a template argument of the kernel.
