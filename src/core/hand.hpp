@@ -73,13 +73,13 @@ struct alignas(16) Hand {
 // Every card's key again, a byte at a time, for a kernel that looks cards up with 64-entry byte
 // shuffles (natural_rows16.hpp): rank[b] is byte b of the key's rank part / 8 (5^rank for a
 // natural card, 0 for a wild one), suits[0] the card's clubs + 16 * diamonds counters, suits[1]
-// its hearts + 16 * spades, wild 1 for a wild card, natural[j] byte j of a natural card's bit
-// (16 * suit + rank; 0 for a wild card). Zero past card 51.
+// its hearts + 16 * spades, wild 1 for a wild card, rank_bit[j] byte j of a natural card's
+// 1 << rank (0 for a wild card). Zero past card 51.
 struct CardBytes {
     alignas(64) uint8_t rank[4][64];
     alignas(64) uint8_t suits[2][64];
     alignas(64) uint8_t wild[64];
-    alignas(64) uint8_t natural[8][64];
+    alignas(64) uint8_t rank_bit[2][64];
     // The same by rank, for a kernel with 16-entry lookups (natural_rows8.hpp), each table twice
     // (both halves of a register): rank16[b][r] byte b of 5^r (0 for a wild rank, and past 12),
     // wild4[r] 4 for a wild rank, suits16[j][suit | wild4] the suit counters as `suits` has them
@@ -117,7 +117,8 @@ public:
             bytes_.suits[0][c] = static_cast<uint8_t>(suits & 0xFF);
             bytes_.suits[1][c] = static_cast<uint8_t>(suits >> 8 & 0xFF);
             bytes_.wild[c] = static_cast<uint8_t>(keys_[c] & 7);
-            for (int j = 0; j < 8; ++j) bytes_.natural[j][c] = static_cast<uint8_t>((natural_bits_ & card_bit(c)) >> (8 * j));
+            const unsigned bit = (natural_bits_ & card_bit(c)) != 0 ? 1u << rank_of(c) : 0u;
+            for (int j = 0; j < 2; ++j) bytes_.rank_bit[j][c] = static_cast<uint8_t>(bit >> (8 * j));
         }
         for (int at = 0; at < 32; ++at) {
             const int i = at % 16, clubs = 4 * i;  // rank i's table entries are its club's (0 for a wild rank)

@@ -165,8 +165,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const __m512i m32 = _mm512_set1_epi32(static_cast<int>(split.multiplier));
     const __m512i wild_parts = _mm512_load_si512(split.wild_part);
     const __m512i wild = _mm512_load_si512(card_bytes.wild);
-    __m512i natural[8];
-    for (int j = 0; j < 8; ++j) natural[j] = _mm512_load_si512(card_bytes.natural[j]);
+    const __m512i rank_bit0 = _mm512_load_si512(card_bytes.rank_bit[0]), rank_bit1 = _mm512_load_si512(card_bytes.rank_bit[1]);
     const __mmask64 high_bytes = (N * 16 - 64 >= 64) ? ~__mmask64{0} : (__mmask64{1} << (N * 16 - 64)) - 1;
     __mmask64 repeated = 0;
     __m512i top = _mm512_setzero_si512();
@@ -197,27 +196,40 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
         }
     };
     // The pending rows' values: the best of the value by ranks (in `out` already) and of the
-    // flush values of the lowest and the highest suit that can make a flush.
+    // flush values of the lowest and the highest suit that can make a flush. Those two suits are
+    // found from the counters first, each put in every byte of its lane; a suit's ranks are then
+    // the sum of the rank bits (two bytes a card, 0 for a wild card) of the bytes whose suit is
+    // that one: four byte lookups a block, not two for each of the four suits.
     auto flush_pass = [&](std::size_t n_pending, int32_t* chunk) WILDEVAL_AVX512_TARGET {
-        const __m512i zero = _mm512_setzero_si512();
+        const __m512i zero = _mm512_setzero_si512(), ones = _mm512_set1_epi8(1), threes = _mm512_set1_epi8(3);
         for (std::size_t p = 0; p < n_pending; p += kRows) {
             const __mmask16 live = n_pending - p >= kRows ? __mmask16(0xFFFF) : __mmask16((1u << (n_pending - p)) - 1);
             const __m512i a = _mm512_maskz_loadu_epi32(live, pending[0] + p), b = _mm512_maskz_loadu_epi32(live, pending[1] + p);
             const __m512i w = _mm512_maskz_loadu_epi32(live, pending[2] + p);
             const __m512i counters = _mm512_maskz_loadu_epi32(live, pending[3] + p);
             const __m512i row = _mm512_maskz_loadu_epi32(live, pending[4] + p);
-            __m512i ranks[kSuits];
             __mmask16 can[kSuits];
+            for (int s = 0; s < kSuits; ++s) can[s] = _mm512_test_epi32_mask(counters, _mm512_set1_epi32(8 << (4 * s)));
+            __m512i low_suit = zero, high_suit = zero;
             for (int s = 0; s < kSuits; ++s) {
-                can[s] = _mm512_test_epi32_mask(counters, _mm512_set1_epi32(8 << (4 * s)));
-                ranks[s] = _mm512_add_epi32(lane_sums(zero, a, b, natural[2 * s]),
-                                            _mm512_slli_epi32(lane_sums(zero, a, b, natural[2 * s + 1]), 8));
+                low_suit = _mm512_mask_mov_epi32(low_suit, can[kSuits - 1 - s], _mm512_set1_epi8(static_cast<char>(kSuits - 1 - s)));
+                high_suit = _mm512_mask_mov_epi32(high_suit, can[s], _mm512_set1_epi8(static_cast<char>(s)));
             }
-            __m512i lowest = zero, highest = zero;
-            for (int s = 0; s < kSuits; ++s) {
-                lowest = _mm512_mask_mov_epi32(lowest, can[kSuits - 1 - s], ranks[kSuits - 1 - s]);
-                highest = _mm512_mask_mov_epi32(highest, can[s], ranks[s]);
-            }
+            const __m512i a0 = _mm512_permutexvar_epi8(a, rank_bit0), a1 = _mm512_permutexvar_epi8(a, rank_bit1);
+            const __m512i b0 = _mm512_permutexvar_epi8(b, rank_bit0), b1 = _mm512_permutexvar_epi8(b, rank_bit1);
+            const __m512i a_suits = _mm512_and_si512(a, threes), b_suits = _mm512_and_si512(b, threes);
+            auto suit_ranks = [&](__m512i suit) WILDEVAL_AVX512_TARGET {
+                const __mmask64 in_a = _mm512_cmpeq_epi8_mask(a_suits, suit), in_b = _mm512_cmpeq_epi8_mask(b_suits, suit);
+                const __m512i low8 = _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(zero, _mm512_maskz_mov_epi8(in_a, a0), ones),
+                                                         _mm512_maskz_mov_epi8(in_b, b0), ones);
+                const __m512i high5 = _mm512_dpbusd_epi32(_mm512_dpbusd_epi32(zero, _mm512_maskz_mov_epi8(in_a, a1), ones),
+                                                          _mm512_maskz_mov_epi8(in_b, b1), ones);
+                return _mm512_add_epi32(low8, _mm512_slli_epi32(high5, 8));
+            };
+            // a lane none of whose suits can (past the live rows) reads entry 0, which holds no flush
+            const __mmask16 any = static_cast<__mmask16>(can[0] | can[1] | can[2] | can[3]);
+            const __m512i lowest = _mm512_maskz_mov_epi32(any, suit_ranks(low_suit));
+            const __m512i highest = _mm512_maskz_mov_epi32(any, suit_ranks(high_suit));
             const __m512i slice = _mm512_slli_epi32(_mm512_and_si512(w, _mm512_set1_epi32(3)), kRanks);
             const __m512i low = _mm512_mask_i32gather_epi32(zero, live, _mm512_or_si512(lowest, slice), wild_flush, 4);
             const __m512i high = _mm512_mask_i32gather_epi32(zero, live, _mm512_or_si512(highest, slice), wild_flush, 4);
