@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
             // block it refused would be narrowed and evaluated again by the batch, unseen)
             std::vector<uint8_t> bytes(p.rows.size());
             const WideCards read{reinterpret_cast<const char*>(p.wide.data()), c.itemsize, bytes.data(), {}};
-            if (p.ev.reads_wide(c.cards) && (!p.ev.evaluate_wide_rows(n, c.cards, again.data(), read) || again != out))
+            if (p.ev.reads_wide(c.cards, c.itemsize) && (!p.ev.evaluate_wide_rows(n, c.cards, again.data(), read) || again != out))
                 return std::printf("%s: kernel %s reads the rows wrong\n", c.label, rows_kernel_name(kernel)), 1;
             if (!p.evaluate(again.data()) || again != out)
                 return std::printf("%s: the batch differs under kernel %s\n", c.label, rows_kernel_name(kernel)), 1;

@@ -15,7 +15,7 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
     // Bytes go straight to a kernel that checks them itself, and so do wider integers to a
     // kernel that reads them itself; a block it refuses is checked here to say why.
     const bool kernel_checks = ev.checks_cards(n_cols);
-    const bool kernel_reads_wide = source.wide() && ev.reads_wide(n_cols);
+    const bool kernel_reads_wide = source.wide() && ev.reads_wide(n_cols, source.itemsize());
     const std::size_t parts =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), (n_rows + kRowsPerThread - 1) / kRowsPerThread);
     const std::size_t per = (n_rows + parts - 1) / parts;

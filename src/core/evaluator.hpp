@@ -29,7 +29,7 @@ public:
     bool evaluate_wide_rows(std::size_t n_rows, int n_cols, int32_t* out, const WideCards& cards) const {
         return ranking_->evaluate_wide_rows(n_rows, n_cols, out, cards);
     }
-    bool reads_wide(int n_cols) const { return ranking_->reads_wide(n_cols); }
+    bool reads_wide(int n_cols, int itemsize) const { return ranking_->reads_wide(n_cols, itemsize); }
     bool checks_cards(int n_cols) const { return ranking_->checks_cards(n_cols); }
     uint32_t category(uint32_t value) const { return ranking_->category(value); }
 

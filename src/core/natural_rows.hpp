@@ -21,10 +21,15 @@
 
 namespace wildeval {
 
-// Whether natural_rows reads rows of wider integer cards itself on this CPU: the AVX-512 and AVX2
-// kernels narrow them as they load them. The others take them narrowed by the caller, which
-// fetches the next block meanwhile.
-inline bool natural_rows_read_wide() { return is_avx512(rows_kernel()) || rows_kernel() == RowsKernel::kAvx2; }
+// Whether natural_rows reads rows of wider integer cards (`itemsize` bytes) itself on this CPU:
+// the AVX2 kernel narrows them as it loads them, and so do the AVX-512 kernels for 2- and 4-byte
+// cards. 8-byte cards they take narrowed by the caller's pass (narrow_cards), which streams
+// them from memory faster than their own loads did (1.2-1.35x on Zen 4, docs/experiments.md).
+// The other kernels take every width narrowed by the caller, which fetches the next block
+// meanwhile.
+inline bool natural_rows_read_wide(int itemsize) {
+    return (is_avx512(rows_kernel()) && itemsize <= 4) || rows_kernel() == RowsKernel::kAvx2;
+}
 
 // Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
 // narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
@@ -37,19 +42,22 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
                      const uint32_t* wild_flush) {
     std::size_t blocks = 0;
 #if defined(WILDEVAL_ROWS16)
-    if (is_avx512(rows_kernel())) {
-        blocks = rows16_rows<N>(n_rows);
-        const bool gather = rows_kernel() == RowsKernel::kAvx512;  // else avx512-scalar
-        auto run = [&](auto look) {
-            return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, look, fix, wild_flush);
-        };
-        if (blocks > 0) {
-            bool ok;
-            if constexpr (Gathered<Lookup>::value)
-                ok = gather ? run(lookup) : run(RowAtATime<Lookup>{lookup});
-            else
-                ok = run(lookup);
-            if (!ok) return false;
+    // 8-byte cards come narrowed by the caller (natural_rows_read_wide)
+    if constexpr (sizeof(Card) <= 4) {
+        if (is_avx512(rows_kernel())) {
+            blocks = rows16_rows<N>(n_rows);
+            const bool gather = rows_kernel() == RowsKernel::kAvx512;  // else avx512-scalar
+            auto run = [&](auto look) {
+                return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, look, fix, wild_flush);
+            };
+            if (blocks > 0) {
+                bool ok;
+                if constexpr (Gathered<Lookup>::value)
+                    ok = gather ? run(lookup) : run(RowAtATime<Lookup>{lookup});
+                else
+                    ok = run(lookup);
+                if (!ok) return false;
+            }
         }
     }
 #endif
@@ -81,7 +89,9 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
     };
     if constexpr (sizeof(Card) == 1) {
         const uint8_t* at = cards + blocks * N;
-        return next.bytes != 0 ? rest(at, next) : rest(at, NoReadAhead{});
+        // the caller's next block is fetched only where this kernel takes all the rows (a few
+        // rows after an AVX kernel's blocks would fetch it all at once)
+        return next.bytes != 0 && blocks == 0 ? rest(at, next) : rest(at, NoReadAhead{});
     } else {
         (void)next;
         if (!narrow_cards(cards + blocks * N, left * N, bytes + blocks * N)) return false;

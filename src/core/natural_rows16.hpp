@@ -14,7 +14,8 @@
 // ranks that can make a flush are listed as each block finds them and their flushes read in a
 // second pass over the list (flush_pass).
 //
-// Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each block's loads are
+// Rows of wider integer cards (2 or 4 bytes; 8-byte ones come narrowed by the caller,
+// natural_rows_read_wide) are read as they are: each block's loads are
 // narrowed to its two registers of bytes with byte permutes (vpermt2b), their bits OR-ed
 // together for the range check. The lines sixteen blocks on are fetched meanwhile, bytes or
 // wider cards, so that the array is read from memory once.
@@ -135,8 +136,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                                            const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix,
                                            const uint32_t* wild_flush) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
-    static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4 || sizeof(Card) == 8),
-                  "cards as unsigned integers of 1, 2, 4 or 8 bytes");
+    static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4),
+                  "cards as unsigned integers of 1, 2 or 4 bytes");
     constexpr bool kNarrow = sizeof(Card) > 1;
     const uint8_t* rows = kNarrow ? bytes : reinterpret_cast<const uint8_t*>(cards);
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");

@@ -61,9 +61,12 @@ public:
         return evaluate_rows(cards.bytes, n_rows, n_cols, out);
     }
 
-    // Whether evaluate_wide_rows reads the wide rows itself for rows of n_cols cards (on this
-    // CPU: the AVX-512 kernels).
-    virtual bool reads_wide(int n_cols) const { (void)n_cols; return false; }
+    // Whether evaluate_wide_rows reads the wide rows itself for rows of n_cols cards of
+    // `itemsize` bytes (on this CPU: natural_rows_read_wide).
+    virtual bool reads_wide(int n_cols, int itemsize) const {
+        (void)n_cols, (void)itemsize;
+        return false;
+    }
 
     // Whether evaluate_rows checks the range of its rows' bytes itself for rows of n_cols cards.
     virtual bool checks_cards(int n_cols) const { (void)n_cols; return false; }

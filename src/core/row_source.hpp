@@ -55,6 +55,7 @@ public:
         return {base_ + static_cast<std::ptrdiff_t>(begin) * s0_, (end - begin) * static_cast<std::size_t>(s0_)};
     }
     int cols() const { return n_cols_; }
+    int itemsize() const { return itemsize_; }
 
     // Rows [begin, end) as bytes, copied (uint8/int8 C-contiguous) or narrowed into `buffer`.
     // nullptr if a card is not 0-51; `bad` then holds the first such card of the block.

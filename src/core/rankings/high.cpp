@@ -67,7 +67,9 @@ public:
         return rows_by_size(cards.bytes, n_rows, n_cols, out, cards);
     }
 
-    bool reads_wide(int n_cols) const override { return checks_cards(n_cols) && natural_rows_read_wide(); }
+    bool reads_wide(int n_cols, int itemsize) const override {
+        return checks_cards(n_cols) && natural_rows_read_wide(itemsize);
+    }
 
     bool checks_cards(int n_cols) const override { return n_cols >= 5 && n_cols <= kMaxCards; }
 

@@ -22,7 +22,7 @@ public:
         return rows_by_size(cards.bytes, n_rows, n_cols, out, cards);
     }
 
-    bool reads_wide(int) const override { return natural_rows_read_wide(); }
+    bool reads_wide(int, int itemsize) const override { return natural_rows_read_wide(itemsize); }
 
     // The batch kernels check their rows' bytes themselves.
     bool checks_cards(int) const override { return true; }
