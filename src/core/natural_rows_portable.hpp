@@ -138,26 +138,12 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
             }
         }
     };
-    // A group's last row is read as eight bytes: 8 - N past the group. A group whose reads would
-    // pass the end of the rows runs on a padded copy whose filler rows hold distinct cards (the
-    // last group); a filler row that shows a flush (its cards may be wild) is noted but never
-    // fixed up.
+    // A group's last row is read as eight bytes: 8 - N past the group (for_each_group pads the
+    // last group).
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
         n_flush = 0;
-        for (std::size_t i = start; i < end; i += kGroup) {
-            if ((i + kGroup) * N + 8 - N <= n_rows * N) {
-                group(rows + i * N, out + i, i - start);
-                continue;
-            }
-            uint8_t pad[kGroup * N + 8];
-            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
-            const std::size_t left = std::min(kGroup, n_rows - i);
-            std::memcpy(pad, rows + i * N, left * N);
-            int32_t tail[kGroup];
-            group(pad, tail, i - start);
-            std::copy(tail, tail + left, out + i);
-        }
+        for_each_group<N, kGroup, kGroup * N + 8 - N>(rows, n_rows, start, end, out, group);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     return (key_bits & kNotCardKeys) == 0 && !repeated.any();

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "bits.hpp"
@@ -104,25 +103,11 @@ bool natural_rows_ssse3(const uint8_t* rows, std::size_t n_rows, int32_t* __rest
         }
     };
     // A group's second load reads 16 bytes from its third row: up to 16 - 2N bytes past the
-    // group. A group whose loads would pass the end of the rows runs on a padded copy whose
-    // filler rows hold distinct cards (the last one or two groups); a filler row that shows a
-    // flush (its cards may be wild) is noted but never fixed up.
+    // group (for_each_group pads the last one or two groups).
     for (std::size_t start = 0; start < n_rows; start += kChunk) {
         const std::size_t end = std::min(n_rows, start + kChunk);
         n_flush = 0;
-        for (std::size_t i = start; i < end; i += kGroup) {
-            if ((i + 2) * N + 16 <= n_rows * N) {
-                group(rows + i * N, out + i, i - start);
-                continue;
-            }
-            alignas(16) uint8_t pad[kGroup * N + 16];
-            for (std::size_t j = 0; j < sizeof pad; ++j) pad[j] = static_cast<uint8_t>(j % N);
-            const std::size_t left = std::min(kGroup, n_rows - i);
-            std::memcpy(pad, rows + i * N, left * N);
-            int32_t tail[kGroup];
-            group(pad, tail, i - start);
-            std::copy(tail, tail + left, out + i);
-        }
+        for_each_group<N, kGroup, 2 * N + 16>(rows, n_rows, start, end, out, group);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
     const bool in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(kDeck - 1)),

@@ -8,9 +8,11 @@
 // a benchmark may pick any kernel the CPU runs, to check or time each.
 #pragma once
 
+#include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -205,6 +207,31 @@ template <int N, int32_t FinalFrom, class Fix>
 void fix_noted_rows(uint32_t* noted, std::size_t n_noted, std::size_t start, std::size_t end, const uint8_t* rows,
                     int32_t* out, Fix& fix) {
     fix_noted_chunk_rows<N, FinalFrom>(noted, n_noted, start, end, rows + start * static_cast<std::size_t>(N), out, fix);
+}
+
+// The rows [start, end) of a chunk (of the n_rows of N bytes at `rows`) in groups of Group, each
+// by group(its first row, its values, its row in the chunk), for the SSSE3 and portable kernels,
+// whose group loads read Reach bytes from its first row. A group whose loads would pass the end
+// of the rows (the last one or two) runs on a padded copy whose filler rows hold distinct cards;
+// a filler row that shows a flush (its cards may be wild) is noted but never fixed up.
+template <int N, std::size_t Group, std::size_t Reach, class RunGroup>
+void for_each_group(const uint8_t* rows, std::size_t n_rows, std::size_t start, std::size_t end, int32_t* out,
+                    RunGroup& group) {
+    constexpr std::size_t kPadded = Group * N + 16;
+    static_assert(Reach <= kPadded, "a padded group holds what its loads read");
+    for (std::size_t i = start; i < end; i += Group) {
+        if (i * N + Reach <= n_rows * N) {
+            group(rows + i * N, out + i, i - start);
+            continue;
+        }
+        alignas(16) uint8_t pad[kPadded];
+        for (std::size_t j = 0; j < kPadded; ++j) pad[j] = static_cast<uint8_t>(j % N);
+        const std::size_t left = std::min(Group, n_rows - i);
+        std::memcpy(pad, rows + i * N, left * N);
+        int32_t tail[Group];
+        group(pad, tail, i - start);
+        for (std::size_t k = 0; k < left; ++k) out[i + k] = tail[k];
+    }
 }
 
 // The kernels: the portable one, the x86-64 ones by vector width, the aarch64 one. The AVX-512
