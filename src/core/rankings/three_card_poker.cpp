@@ -1,6 +1,6 @@
 // Three-card poker: straight flush > three of a kind > straight > flush > pair > high card, any
-// set of wild ranks. One table read per hand (ThreeCardTables), no branch; with AVX-512 (where
-// the row kernel is AVX-512, rows_kernel.hpp) sixteen rows' table indexes at a time.
+// set of wild ranks. One table read per hand (ThreeCardTables), no branch; where the row kernel
+// is AVX-512 or AVX2 (rows_kernel.hpp), sixteen or eight rows' table indexes at a time.
 #include <memory>
 
 #include "../census.hpp"
@@ -8,7 +8,7 @@
 #include "../rows_kernel.hpp"
 #include "../tables.hpp"
 
-#if defined(WILDEVAL_ROWS16)
+#if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
 WILDEVAL_AVX512_CODE_BEGIN
 #include <immintrin.h>
 #endif
@@ -38,6 +38,14 @@ public:
 #if defined(WILDEVAL_ROWS16)
         if (is_avx512(rows_kernel())) {
             const std::size_t done = rows16(rows, n_rows, out, distinct);
+            rows += done * 3;
+            out += done;
+            n_rows -= done;
+        }
+#endif
+#if defined(WILDEVAL_ROWS8)
+        if (rows_kernel() == RowsKernel::kAvx2) {
+            const std::size_t done = rows8(rows, n_rows, out, distinct);
             rows += done * 3;
             out += done;
             n_rows -= done;
@@ -97,6 +105,64 @@ private:
     }
 #endif
 
+#if defined(WILDEVAL_ROWS8)
+    // Whole blocks of 8 rows (of three cards) whose two 16-byte loads (rows 0-3, rows 4-7) stay
+    // in the rows: one row per 32-bit lane, each card's code and whether it is natural by its
+    // rank (16-entry byte lookups, vpshufb), the index summed by vpmaddubsw and vpmaddwd. The
+    // caller has checked the cards (0-51). Returns the rows done.
+    WILDEVAL_AVX2_TARGET std::size_t rows8(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
+                                           bool& distinct) const {
+        constexpr std::size_t kRows = 8;
+        const std::size_t blocks = n_rows * 3 < 28 ? 0 : (n_rows * 3 - 28) / 24 + 1;
+        // each 32 bytes: the same 16 in both halves of a register
+        alignas(32) uint8_t spread_bytes[32], rotate_bytes[2][32], code_bytes[32], natural_bytes[32];
+        for (int at = 0; at < 32; ++at) {
+            const int lane = at % 16 / 4, b = at % 4, rank = at % 16;
+            spread_bytes[at] = static_cast<uint8_t>(b < 3 ? 3 * lane + b : 0x80);  // 0x80: a zero byte
+            for (int d = 1; d <= 2; ++d) rotate_bytes[d - 1][at] = static_cast<uint8_t>(4 * lane + (b + d) % 4);
+            code_bytes[at] = rank < kRanks ? code_[4 * rank] : 0;
+            natural_bytes[at] = static_cast<uint8_t>(rank < kRanks && suit_bit_[4 * rank] != 0 ? 0xFF : 0);
+        }
+        const auto load = [](const uint8_t* at) WILDEVAL_AVX2_TARGET { return _mm256_load_si256(reinterpret_cast<const __m256i*>(at)); };
+        const __m256i spread = load(spread_bytes), rot1 = load(rotate_bytes[0]), rot2 = load(rotate_bytes[1]);
+        const __m256i codes = load(code_bytes), naturals = load(natural_bytes);
+        const __m256i suit_bits = _mm256_setr_epi8(1, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0, 0,
+                                                   0, 0, 0, 0, 0, 0, 0);
+        const __m256i filler = _mm256_set1_epi32(static_cast<int>(0xFF000000u));  // a lane's fourth byte: no card
+        // the index's weights: 28 * first + 2 * second and 2 * third (bytes to words), then
+        // 14 * the one + the other (words to the lane): 392 * first + 28 * second + 2 * third
+        const __m256i byte_weights = _mm256_set1_epi32(0x0002021C), word_weights = _mm256_set1_epi32(0x0001000E);
+        const __m256i low_nibbles = _mm256_set1_epi8(0x0F), threes = _mm256_set1_epi8(3), ones = _mm256_set1_epi32(1);
+        const __m256i first_byte = _mm256_set1_epi32(0xFF), zero = _mm256_setzero_si256();
+        __m256i repeated = zero;
+        alignas(32) uint32_t index[kRows];
+        for (std::size_t block = 0; block < blocks; ++block, rows += 3 * kRows, out += kRows) {
+            const __m256i a = _mm256_shuffle_epi8(
+                _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rows))),
+                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows + 12)), 1),
+                spread);
+            const __m256i x = _mm256_or_si256(a, filler);  // the fourth byte 0xFF meets no card
+            repeated = _mm256_or_si256(repeated, _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, rot1)),
+                                                                 _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, rot2))));
+            const __m256i rank = _mm256_and_si256(_mm256_srli_epi16(a, 2), low_nibbles);
+            const __m256i code = _mm256_shuffle_epi8(codes, rank);  // the fourth byte's weight is 0
+            // each natural card's suit bit (0 for a wild card and the fourth byte), OR-ed into the lane's low byte
+            const __m256i suit = _mm256_and_si256(_mm256_shuffle_epi8(suit_bits, _mm256_and_si256(a, threes)),
+                                                  _mm256_andnot_si256(filler, _mm256_shuffle_epi8(naturals, rank)));
+            const __m256i any = _mm256_and_si256(
+                _mm256_or_si256(_mm256_or_si256(suit, _mm256_srli_epi32(suit, 8)), _mm256_srli_epi32(suit, 16)), first_byte);
+            // suited (at most one suit among the natural cards): any & (any - 1) == 0, -1 in its lane
+            const __m256i suited = _mm256_cmpeq_epi32(_mm256_and_si256(any, _mm256_sub_epi32(any, ones)), zero);
+            const __m256i at = _mm256_madd_epi16(_mm256_maddubs_epi16(code, byte_weights), word_weights);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(index), _mm256_sub_epi32(at, suited));
+            for (std::size_t k = 0; k < kRows; ++k) out[k] = static_cast<int32_t>(table_[index[k]]);
+        }
+        distinct = _mm256_movemask_epi8(repeated) == 0;
+        _mm256_zeroupper();
+        return blocks * kRows;
+    }
+#endif
+
     const uint32_t* table_;
     // per card (64 entries, zero past 51, for the 64-entry byte lookups of rows16)
     uint8_t code_[64] = {};
@@ -111,6 +177,6 @@ std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flu
 
 }  // namespace wildeval
 
-#if defined(WILDEVAL_ROWS16)
+#if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
 WILDEVAL_AVX512_CODE_END
 #endif
