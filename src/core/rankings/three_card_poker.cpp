@@ -1,6 +1,7 @@
 // Three-card poker: straight flush > three of a kind > straight > flush > pair > high card, any
 // set of wild ranks. One table read per hand (ThreeCardTables), no branch; where the row kernel
 // is AVX-512 or AVX2 (rows_kernel.hpp), sixteen or eight rows' table indexes at a time.
+#include <algorithm>
 #include <memory>
 
 #include "../census.hpp"
@@ -27,17 +28,17 @@ public:
         }
     }
 
-    uint32_t evaluate(const uint8_t* cards, int) const override {
-        const uint32_t suits = suit_bit_[cards[0]] | suit_bit_[cards[1]] | suit_bit_[cards[2]];
-        const uint32_t suited = (suits & (suits - 1)) == 0;
-        return table_[((code_[cards[0]] * kCodes + code_[cards[1]]) * kCodes + code_[cards[2]]) * 2 + suited];
-    }
+    uint32_t evaluate(const uint8_t* cards, int) const override { return value(cards[0], cards[1], cards[2]); }
+
+    // Checks its rows' bytes itself, as it reads them: a byte that is not a card (52-255) reads
+    // code 0 and no suit bit, inside every table, and makes the rows invalid.
+    bool checks_cards(int) const override { return true; }
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
-        bool distinct = true;
+        bool valid = true;  // every byte a card, no card twice in a row
 #if defined(WILDEVAL_ROWS16)
         if (is_avx512(rows_kernel())) {
-            const std::size_t done = rows16(rows, n_rows, out, distinct);
+            const std::size_t done = rows16(rows, n_rows, out, valid);
             rows += done * 3;
             out += done;
             n_rows -= done;
@@ -45,17 +46,20 @@ public:
 #endif
 #if defined(WILDEVAL_ROWS8)
         if (rows_kernel() == RowsKernel::kAvx2) {
-            const std::size_t done = rows8(rows, n_rows, out, distinct);
+            const std::size_t done = rows8(rows, n_rows, out, valid);
             rows += done * 3;
             out += done;
             n_rows -= done;
         }
 #endif
+        uint8_t top = 0;  // the highest byte
         for (std::size_t i = 0; i < n_rows; ++i, rows += n_cols) {
-            distinct = distinct && rows[0] != rows[1] && rows[0] != rows[2] && rows[1] != rows[2];
-            out[i] = static_cast<int32_t>(evaluate(rows, n_cols));
+            const uint8_t a = rows[0], b = rows[1], c = rows[2];
+            valid = valid && a != b && a != c && b != c;
+            top = std::max(top, std::max(a, std::max(b, c)));
+            out[i] = static_cast<int32_t>(value(a, b, c));
         }
-        return distinct;
+        return valid && top < kDeck;
     }
 
     uint32_t category(uint32_t value) const override {
@@ -64,12 +68,20 @@ public:
     }
 
 private:
+    // Any three bytes (a byte that is not a card reads code 0 and no suit bit).
+    uint32_t value(uint8_t a, uint8_t b, uint8_t c) const {
+        const uint32_t suits = suit_bit_[a] | suit_bit_[b] | suit_bit_[c];
+        const uint32_t suited = (suits & (suits - 1)) == 0;
+        return table_[((code_[a] * kCodes + code_[b]) * kCodes + code_[c]) * 2 + suited];
+    }
+
 #if defined(WILDEVAL_ROWS16)
     // Whole blocks of 16 rows (of three cards) whose 64-byte load stays in the rows: one row per
     // 32-bit lane, each card's code and suit bit by a 64-entry byte lookup, the index summed by
-    // vpdpbusd (the first card's code times 392 apart: past a signed byte). Returns the rows done.
+    // vpdpbusd (the first card's code times 392 apart: past a signed byte). Returns the rows done;
+    // `valid` false if one held a card twice or a byte that is not a card.
     WILDEVAL_AVX512_TARGET std::size_t rows16(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
-                                              bool& distinct) const {
+                                              bool& valid) const {
         constexpr std::size_t kRows = 16;
         const std::size_t blocks = n_rows * 3 < 64 ? 0 : (n_rows * 3 - 64) / 48 + 1;
         alignas(64) uint8_t lanes[64];
@@ -81,9 +93,11 @@ private:
         const __m512i second_third = _mm512_set1_epi32(static_cast<int>((2u << 16) | (2u * kCodes) << 8));
         const __mmask64 card_bytes = 0x7777777777777777ull;
         __mmask64 repeated = 0;
+        __m512i top = _mm512_setzero_si512();
         alignas(64) uint32_t index[kRows];
         for (std::size_t block = 0; block < blocks; ++block, rows += 3 * kRows, out += kRows) {
             const __m512i a = _mm512_maskz_permutexvar_epi8(card_bytes, spread, _mm512_loadu_si512(rows));
+            top = _mm512_max_epu8(top, a);  // filler bytes read 0
             // filler bytes are zero: a card 0 would meet them, so the compare skips them
             const __m512i filled = _mm512_mask_blend_epi8(card_bytes, _mm512_set1_epi8(static_cast<char>(0xFF)), a);
             repeated |= _mm512_mask_cmpeq_epi8_mask(card_bytes, filled, _mm512_rol_epi32(filled, 8)) |
@@ -100,7 +114,7 @@ private:
             _mm512_store_si512(index, at);
             for (std::size_t k = 0; k < kRows; ++k) out[k] = static_cast<int32_t>(table_[index[k]]);
         }
-        distinct = repeated == 0;
+        valid = repeated == 0 && _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
         return blocks * kRows;
     }
 #endif
@@ -108,10 +122,10 @@ private:
 #if defined(WILDEVAL_ROWS8)
     // Whole blocks of 8 rows (of three cards) whose two 16-byte loads (rows 0-3, rows 4-7) stay
     // in the rows: one row per 32-bit lane, each card's code and whether it is natural by its
-    // rank (16-entry byte lookups, vpshufb), the index summed by vpmaddubsw and vpmaddwd. The
-    // caller has checked the cards (0-51). Returns the rows done.
+    // rank (16-entry byte lookups, vpshufb), the index summed by vpmaddubsw and vpmaddwd. Returns
+    // the rows done; `valid` false if one held a card twice or a byte that is not a card.
     WILDEVAL_AVX2_TARGET std::size_t rows8(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out,
-                                           bool& distinct) const {
+                                           bool& valid) const {
         constexpr std::size_t kRows = 8;
         const std::size_t blocks = n_rows * 3 < 28 ? 0 : (n_rows * 3 - 28) / 24 + 1;
         // each 32 bytes: the same 16 in both halves of a register
@@ -134,13 +148,14 @@ private:
         const __m256i byte_weights = _mm256_set1_epi32(0x0002021C), word_weights = _mm256_set1_epi32(0x0001000E);
         const __m256i low_nibbles = _mm256_set1_epi8(0x0F), threes = _mm256_set1_epi8(3), ones = _mm256_set1_epi32(1);
         const __m256i first_byte = _mm256_set1_epi32(0xFF), zero = _mm256_setzero_si256();
-        __m256i repeated = zero;
+        __m256i repeated = zero, top = zero;
         alignas(32) uint32_t index[kRows];
         for (std::size_t block = 0; block < blocks; ++block, rows += 3 * kRows, out += kRows) {
             const __m256i a = _mm256_shuffle_epi8(
                 _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rows))),
                                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows + 12)), 1),
                 spread);
+            top = _mm256_max_epu8(top, a);                  // the fourth bytes read 0
             const __m256i x = _mm256_or_si256(a, filler);  // the fourth byte 0xFF meets no card
             repeated = _mm256_or_si256(repeated, _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, rot1)),
                                                                  _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, rot2))));
@@ -157,16 +172,19 @@ private:
             _mm256_store_si256(reinterpret_cast<__m256i*>(index), _mm256_sub_epi32(at, suited));
             for (std::size_t k = 0; k < kRows; ++k) out[k] = static_cast<int32_t>(table_[index[k]]);
         }
-        distinct = _mm256_movemask_epi8(repeated) == 0;
+        // no byte above 51: top - 51 saturates to 0 in every byte
+        const __m256i over = _mm256_subs_epu8(top, _mm256_set1_epi8(kDeck - 1));
+        valid = _mm256_movemask_epi8(repeated) == 0 && _mm256_testz_si256(over, over);
         _mm256_zeroupper();
         return blocks * kRows;
     }
 #endif
 
     const uint32_t* table_;
-    // per card (64 entries, zero past 51, for the 64-entry byte lookups of rows16)
-    uint8_t code_[64] = {};
-    uint8_t suit_bit_[64] = {};
+    // per byte value (zero past 51: rows16 reads the first 64 with byte lookups, the rows of the
+    // other kernels any byte)
+    uint8_t code_[256] = {};
+    uint8_t suit_bit_[256] = {};
 };
 
 }  // namespace
