@@ -1,6 +1,7 @@
 // Three-card poker: straight flush > three of a kind > straight > flush > pair > high card, any
 // set of wild ranks. One table read per hand (ThreeCardTables), no branch; where the row kernel
-// is AVX-512 or AVX2 (rows_kernel.hpp), sixteen or eight rows' table indexes at a time.
+// is AVX-512, AVX2 or NEON (rows_kernel.hpp), sixteen, eight or sixteen rows' table indexes at a
+// time.
 #include <algorithm>
 #include <memory>
 
@@ -12,6 +13,9 @@
 #if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
 WILDEVAL_AVX512_CODE_BEGIN
 #include <immintrin.h>
+#endif
+#if defined(WILDEVAL_ROWS_NEON)
+#include <arm_neon.h>
 #endif
 
 namespace wildeval {
@@ -36,22 +40,22 @@ public:
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
         bool valid = true;  // every byte a card, no card twice in a row
-#if defined(WILDEVAL_ROWS16)
-        if (is_avx512(rows_kernel())) {
-            const std::size_t done = rows16(rows, n_rows, out, valid);
+        // a SIMD kernel takes whole blocks where it runs, the loop below the rest
+        const auto skip = [&](std::size_t done) {
             rows += done * 3;
             out += done;
             n_rows -= done;
-        }
+        };
+#if defined(WILDEVAL_ROWS16)
+        if (is_avx512(rows_kernel())) skip(rows16(rows, n_rows, out, valid));
 #endif
 #if defined(WILDEVAL_ROWS8)
-        if (rows_kernel() == RowsKernel::kAvx2) {
-            const std::size_t done = rows8(rows, n_rows, out, valid);
-            rows += done * 3;
-            out += done;
-            n_rows -= done;
-        }
+        if (rows_kernel() == RowsKernel::kAvx2) skip(rows8(rows, n_rows, out, valid));
 #endif
+#if defined(WILDEVAL_ROWS_NEON)
+        if (rows_kernel() == RowsKernel::kNeon) skip(rows_neon(rows, n_rows, out, valid));
+#endif
+        (void)skip;  // no SIMD kernel on some CPUs
         uint8_t top = 0;  // the highest byte
         for (std::size_t i = 0; i < n_rows; ++i, rows += n_cols) {
             const uint8_t a = rows[0], b = rows[1], c = rows[2];
@@ -180,9 +184,44 @@ private:
     }
 #endif
 
+#if defined(WILDEVAL_ROWS_NEON)
+    // Whole blocks of 16 rows (of three cards): one 48-byte load split into each row's first,
+    // second and third card (ld3, a row per byte lane), each card's code and natural suit bit by
+    // a 64-entry byte lookup (tbl: 0 past 63), the index 28 (14 first + second) + 2 third +
+    // suited in 16-bit lanes. Returns the rows done; `valid` false if one held a card twice or
+    // a byte that is not a card.
+    std::size_t rows_neon(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, bool& valid) const {
+        constexpr std::size_t kRows = 16;
+        const std::size_t blocks = n_rows / kRows;
+        const uint8x16x4_t codes = vld1q_u8_x4(code_), suits = vld1q_u8_x4(suit_bit_);
+        const uint8x16_t ones = vdupq_n_u8(1);
+        uint8x16_t repeated = vdupq_n_u8(0), top = vdupq_n_u8(0);
+        alignas(16) uint16_t index[kRows];
+        for (std::size_t block = 0; block < blocks; ++block, rows += 3 * kRows, out += kRows) {
+            const uint8x16x3_t c = vld3q_u8(rows);
+            top = vmaxq_u8(top, vmaxq_u8(c.val[0], vmaxq_u8(c.val[1], c.val[2])));
+            repeated = vorrq_u8(repeated, vorrq_u8(vceqq_u8(c.val[0], c.val[1]),
+                                                   vorrq_u8(vceqq_u8(c.val[0], c.val[2]), vceqq_u8(c.val[1], c.val[2]))));
+            const uint8x16_t first = vqtbl4q_u8(codes, c.val[0]), second = vqtbl4q_u8(codes, c.val[1]);
+            const uint8x16_t third = vqtbl4q_u8(codes, c.val[2]);
+            const uint8x16_t any = vorrq_u8(vqtbl4q_u8(suits, c.val[0]), vorrq_u8(vqtbl4q_u8(suits, c.val[1]), vqtbl4q_u8(suits, c.val[2])));
+            // suited (at most one suit among the natural cards): any & (any - 1) == 0
+            const uint8x16_t suited = vandq_u8(vceqq_u8(vandq_u8(any, vsubq_u8(any, ones)), vdupq_n_u8(0)), ones);
+            const uint8x16_t pair = vmlaq_u8(second, first, vdupq_n_u8(kCodes));   // 14 first + second <= 195
+            const uint8x16_t last = vaddq_u8(vaddq_u8(third, third), suited);      // 2 third + suited <= 27
+            const uint8x16_t weight = vdupq_n_u8(2 * kCodes);
+            vst1q_u16(index, vmlal_u8(vmovl_u8(vget_low_u8(last)), vget_low_u8(pair), vget_low_u8(weight)));
+            vst1q_u16(index + 8, vmlal_high_u8(vmovl_high_u8(last), pair, weight));
+            for (std::size_t k = 0; k < kRows; ++k) out[k] = static_cast<int32_t>(table_[index[k]]);
+        }
+        valid = vmaxvq_u8(repeated) == 0 && vmaxvq_u8(top) < kDeck;
+        return blocks * kRows;
+    }
+#endif
+
     const uint32_t* table_;
-    // per byte value (zero past 51: rows16 reads the first 64 with byte lookups, the rows of the
-    // other kernels any byte)
+    // per byte value (zero past 51: rows16 and rows_neon read the first 64 with byte lookups, the
+    // rows of the other kernels any byte)
     uint8_t code_[256] = {};
     uint8_t suit_bit_[256] = {};
 };
