@@ -25,6 +25,7 @@ class ThreeCardPoker final : public RankingOf<ThreeCardPoker> {
 public:
     ThreeCardPoker(uint32_t wild_rank_mask, bool flush_duplicates)
         : table_(generated<ThreeCardTables>().value[flush_duplicates].data()) {
+        for (int b = 0; b < 256; ++b) suit_bit_[b] = kNotCard;
         for (int c = 0; c < kDeck; ++c) {
             const bool wild = (wild_rank_mask >> rank_of(c) & 1) != 0;
             code_[c] = static_cast<uint8_t>(wild ? kWildCode : rank_of(c));
@@ -32,7 +33,10 @@ public:
         }
     }
 
-    uint32_t evaluate(const uint8_t* cards, int) const override { return value(cards[0], cards[1], cards[2]); }
+    uint32_t evaluate(const uint8_t* cards, int) const override {
+        uint32_t suits;
+        return value(cards[0], cards[1], cards[2], suits);
+    }
 
     // Checks its rows' bytes itself, as it reads them: a byte that is not a card (52-255) reads
     // code 0 and no suit bit, inside every table, and makes the rows invalid.
@@ -56,14 +60,15 @@ public:
         if (rows_kernel() == RowsKernel::kNeon) skip(rows_neon(rows, n_rows, out, valid));
 #endif
         (void)skip;  // no SIMD kernel on some CPUs
-        uint8_t top = 0;  // the highest byte
+        uint32_t seen = 0, repeated = 0;  // every row's suit bits (kNotCard: a byte that is not a card)
         for (std::size_t i = 0; i < n_rows; ++i, rows += n_cols) {
             const uint8_t a = rows[0], b = rows[1], c = rows[2];
-            valid = valid && a != b && a != c && b != c;
-            top = std::max(top, std::max(a, std::max(b, c)));
-            out[i] = static_cast<int32_t>(value(a, b, c));
+            repeated |= static_cast<uint32_t>(a == b) | static_cast<uint32_t>(a == c) | static_cast<uint32_t>(b == c);
+            uint32_t suits;
+            out[i] = static_cast<int32_t>(value(a, b, c, suits));
+            seen |= suits;
         }
-        return valid && top < kDeck;
+        return valid && repeated == 0 && (seen & kNotCard) == 0;
     }
 
     uint32_t category(uint32_t value) const override {
@@ -72,9 +77,13 @@ public:
     }
 
 private:
-    // Any three bytes (a byte that is not a card reads code 0 and no suit bit).
-    uint32_t value(uint8_t a, uint8_t b, uint8_t c) const {
-        const uint32_t suits = suit_bit_[a] | suit_bit_[b] | suit_bit_[c];
+    // The suit bit of a byte that is not a card (past the four suits').
+    static constexpr uint8_t kNotCard = 0x80;
+
+    // Any three bytes, and their suit bits OR-ed in `suits` (a byte that is not a card reads code
+    // 0 and kNotCard: its row's value is then meaningless but read inside the table).
+    uint32_t value(uint8_t a, uint8_t b, uint8_t c, uint32_t& suits) const {
+        suits = suit_bit_[a] | suit_bit_[b] | suit_bit_[c];
         const uint32_t suited = (suits & (suits - 1)) == 0;
         return table_[((code_[a] * kCodes + code_[b]) * kCodes + code_[c]) * 2 + suited];
     }
@@ -220,8 +229,8 @@ private:
 #endif
 
     const uint32_t* table_;
-    // per byte value (zero past 51: rows16 and rows_neon read the first 64 with byte lookups, the
-    // rows of the other kernels any byte)
+    // per byte value (past 51: code 0, suit bit kNotCard; rows16 and rows_neon read the first 64
+    // with byte lookups, the rows of the other kernels any byte)
     uint8_t code_[256] = {};
     uint8_t suit_bit_[256] = {};
 };
