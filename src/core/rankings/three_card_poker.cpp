@@ -39,7 +39,7 @@ public:
     }
 
     // Checks its rows' bytes itself, as it reads them: a byte that is not a card (52-255) reads
-    // code 0 and no suit bit, inside every table, and makes the rows invalid.
+    // code 0 and the suit bit kNotCard, inside every table, and makes the rows invalid.
     bool checks_cards(int) const override { return true; }
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
