@@ -6,7 +6,7 @@
 // wider integers are timed through the batch's path (evaluate_batch, as the Python batch reads
 // them), and a kernel that reads them itself must take them all with the same values. Each case
 // is timed under each row kernel this CPU runs; a ranking with fewer kernels (three-card poker
-// has its own under AVX2 and AVX-512 only) runs its fastest that the choice allows.
+// has its own under AVX-512, AVX2 and NEON only) runs its fastest that the choice allows.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
