@@ -56,7 +56,6 @@ def test_odds_all_tie_on_a_complete_board(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(("argv", "message"), [
     (("odds", "", "Kc Kd"), "hand 1 is empty"),
     (("odds", "As Ad", " "), "hand 2 is empty"),
-    (("odds", "As Ad", "Kc Kd", "--seed", "3"), "--seed needs --trials"),
     (("odds", "As Ad", "Kc Kd", "--trials", "0"), "argument --trials: must be from 1 to 1,000,000,000, not 0"),
     (("odds", "As Ad", "Kc Kd", "--trials", "many"), "argument --trials: 'many' is not a whole number"),
     (("odds", "As Ad", "Kc Kd", "--board-size", "-1"), "argument --board-size: must be from 0 to 7"),
@@ -151,7 +150,7 @@ def test_output_file_is_replaced_only_on_success(tmp_path: Path) -> None:
     with output_file(str(target)) as stream:
         stream.write("new")
     assert target.read_text() == "new"
-    with pytest.raises(FileNotFoundError, match="there is no folder"), output_file(str(tmp_path / "no" / "x")):
+    with pytest.raises(OSError, match="cannot write .*: there is no folder"), output_file(str(tmp_path / "no" / "x")):
         pass
 
 
@@ -229,8 +228,8 @@ def test_odds_against_random_hands_text(capsys: pytest.CaptureFixture[str]) -> N
     (("odds", "As Ad", "--opponents", "1", "--exact", "--seed", "2"), "--exact counts every deal"),
     (("odds", "As Ad", "Kc Kd", "--game", "napalm", "--stage", "1"), "--game and --stage are for one hand against a guts"),
     (("odds", "As Ad", "Kc Kd", "--exact", "--trials", "5"), "--exact counts every deal"),
-    (("odds", "random", "random"), "too many to count (at most 2,000,000,000); pass --trials or --stderr"),
-    (("odds", "QQ+", "AKx"), "player 2: 'AKx' is neither cards"),
+    (("odds", "random", "random", "--exact"), "too many to count (at most 2,000,000,000); pass --trials or --stderr"),
+    (("odds", "QQ+", "AKx"), "player 2: range 'AKx': 'AKx' (at character 1) is not a hand"),
     (("odds", "As Ad", "Kc Kd", "--trials", "9", "--seed", "x"), "argument --seed: 'x' is not a whole number"),
     (("odds", "As Ad", "--opponents", "0"), "argument --opponents: must be from 1 to 25, not 0"),
     (("odds", "As Ad", "--opponents", "1", "--game", "napalm", "--stage", "2"), "stage 2 of napalm deals 5 cards"),

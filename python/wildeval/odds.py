@@ -26,7 +26,7 @@ from wildeval import _core
 from wildeval.cards import format_cards, parse_cards
 from wildeval.evaluator import Evaluator, check_threads
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
-from wildeval.ranges import Range, every_hand
+from wildeval.ranges import Range, RangeError, every_hand
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.seeds import check_seed, seed_word
@@ -46,7 +46,12 @@ Held = tuple[int, ...] | Range | str  # a known hand, a range, or "random" (hand
 
 
 class TooManyDeals(ValueError):
-    """Counting every deal would take more than ``MAX_EXACT_DEALS``: sample instead."""
+    """Counting every deal would take more than ``MAX_EXACT_DEALS``: sample instead. ``deals`` is
+    how many there are."""
+
+    def __init__(self, message: str, deals: int) -> None:
+        super().__init__(message)
+        self.deals = deals
 
 
 @dataclass(frozen=True)
@@ -105,14 +110,39 @@ def _read(item: object, position: int) -> Held:
         raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
     if text.lower() in ("random", "any"):
         return "random"
-    readers: tuple[Callable[[], Held], ...] = (lambda: Range(text), lambda: tuple(parse_cards(text)))
-    first: ValueError | None = None
-    for read in readers if "," in text else readers[::-1]:
+    as_range: ValueError | None = None
+    as_cards: ValueError | None = None
+    for read in ("range", "cards") if "," in text else ("cards", "range"):
         try:
-            return read()
+            if read == "cards":
+                return tuple(parse_cards(text))
+            held = Range(text)
+            if not held.hands:
+                raise ValueError(f"{who}: the range {text!r} holds no hand (every weight is 0)")
+            return held
+        except RangeError as error:
+            as_range = error
         except ValueError as error:
-            first = first or error
-    raise ValueError(f"{who}: {text!r} is neither cards (As Ad) nor a range (QQ+, AKs): {first}") from None
+            if read == "range":  # a range with no hand
+                raise
+            as_cards = error
+    # the reason of the reading the text was meant for: cards if it starts with one ("As Kx"),
+    # else the range's ("AKs;QQ", "50%(AA")
+    raise ValueError(f"{who}: {as_cards if _starts_with_card(text) else as_range}") from None
+
+
+def _starts_with_card(text: str) -> bool:
+    """Whether ``text`` begins with a card (``As``, ``10h``, ``3♥``) followed by nothing, a space
+    or another card's rank: text meant as cards, whose error is the card reader's."""
+    for size in (2, 3):
+        head = text[:size]
+        try:
+            if len(parse_cards(head)) == 1 and (len(text) == size or not text[size].isalnum()
+                                                 or text[size].upper() in "23456789TJQKA1"):
+                return True
+        except ValueError:
+            pass
+    return False
 
 
 def _hands(held: Held, position: int, hole: int) -> tuple[Held, list[tuple[int, ...]], list[float]]:
@@ -126,6 +156,8 @@ def _hands(held: Held, position: int, hole: int) -> tuple[Held, list[tuple[int, 
         raise ValueError(f"player {position}: a range holds two-card hands, and these hands hold {hole} cards: "
                          "give a known hand or random")
     rng = Range("random") if held == "random" else cast(Range, held)
+    if not rng.hands:
+        raise ValueError(f"player {position}: the range holds no hand")
     return rng, [tuple(h) for h in rng.hands], rng.weights
 
 
@@ -194,10 +226,10 @@ def equity(
         raise ValueError(f"odds need at least two hands and at most {MAX_PLAYERS}, got {len(players)}")
     shown = parse_cards(board)
     gone = parse_cards(dead)
-    if not 0 <= len(shown) <= board_size:
-        raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     if not isinstance(board_size, int) or isinstance(board_size, bool) or not 0 <= board_size <= 7:
         raise ValueError(f"board_size must be an int 0 to 7, not {board_size!r}")
+    if len(shown) > board_size:
+        raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     read = [_read(p, i) for i, p in enumerate(players, 1)]
     sizes = {len(h) for h in read if isinstance(h, tuple)}
     hole = sizes.pop() if len(sizes) == 1 else 2
@@ -282,7 +314,8 @@ def equity(
         if hand_sets * boards > MAX_EXACT_DEALS:
             raise TooManyDeals(
                 f"{hand_sets * boards:,} deals ({hand_sets:,} sets of hands times {boards:,} boards) are too "
-                f"many to count (at most {MAX_EXACT_DEALS:,}); pass trials= or stderr= to sample")
+                f"many to count (at most {MAX_EXACT_DEALS:,}); pass trials= or stderr= to sample",
+                hand_sets * boards)
         piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
         rows = []
         for part in run([("exact", first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import wildeval
 from wildeval.cli import bench, chart, evaluate, games, odds, solve
-from wildeval.cli.common import ArgumentParser
+from wildeval.cli.common import ArgumentParser, Terminated, stopping_on_signals, to_standard_streams
 
 __all__ = ["main"]
 
@@ -32,7 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args))
+        with stopping_on_signals():
+            to_standard_streams(args)
+            return int(args.run(args))
     except BrokenPipeError:
         # the reader went away (`... | head -1`): end quietly, as other tools do, with the
         # shell's code for a closed pipe; standard output goes nowhere from now on, so that
@@ -46,3 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"wildeval {args.command}: interrupted", file=sys.stderr)
         return 130
+    except Terminated as stop:  # SIGTERM, SIGHUP: every output left as it was, the shell's code
+        with contextlib.suppress(OSError, ValueError):
+            print(f"wildeval {args.command}: stopped by {stop.name}", file=sys.stderr)
+        return 128 + stop.signum

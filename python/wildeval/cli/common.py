@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -25,12 +27,17 @@ __all__ = [
     "add_ascii",
     "add_settings",
     "hand_sizes_help",
+    "CannotWrite",
+    "Terminated",
+    "cannot_write",
     "check_writable",
     "int_in",
     "output_bytes",
     "output_file",
     "output_records",
     "shows_suits",
+    "stopping_on_signals",
+    "to_standard_streams",
     "wild_ranks",
 ]
 
@@ -110,15 +117,22 @@ def add_settings(parser: argparse.ArgumentParser, *, wild_help: str = 'wild rank
                         help="a wild in a flush stands for the highest card of its suit not held")
 
 
-def hand_sizes_help() -> str:
+def hand_sizes_help(census: bool = False) -> str:
     """The hand sizes of every ranking, as help texts say them: ``1-7 for high, 5-7 for low27 and
-    low_a5, 3 for three_card_poker``."""
+    low_a5, 3 for three_card_poker``. With ``census``, the rankings that have a census: a split
+    ranking's hand (Omaha: hole cards and a board) has none, and the text says so."""
     by_sizes: dict[tuple[int, int], list[str]] = {}
+    split = [name for name in RANKINGS if spec(name).board_cards is not None]
     for name in RANKINGS:
         row = spec(name)
+        if census and name in split:
+            continue
         by_sizes.setdefault((row.min_cards, row.max_cards), []).append(name)
-    return ", ".join((f"{low}-{high}" if low < high else f"{low}") + f" for {' and '.join(names)}"
+    text = ", ".join((f"{low}-{high}" if low < high else f"{low}") + f" for {' and '.join(names)}"
                      for (low, high), names in by_sizes.items())
+    if census and split:
+        text += f" ({' and '.join(split)}: no census, a hand is hole cards and a board)"
+    return text
 
 
 def add_ascii(parser: argparse.ArgumentParser) -> None:
@@ -159,26 +173,107 @@ def output_bytes(path: str) -> Iterator[BinaryIO]:
 
 def check_writable(path: str) -> str:
     """The file that writing ``path`` writes, as an absolute path: ``path`` itself, or the file
-    its symbolic links end at. OSError unless that is a file in an existing folder or something
-    already there that is not a regular file (a device, a FIFO), which is written through.
-    Checked before a long run, so that it does not fail at the end."""
+    its symbolic links end at. :class:`CannotWrite` unless that is a file in an existing folder
+    or something already there that is not a regular file (a device, a FIFO, a pipe such as
+    ``/dev/stdout``), which is written through. Checked before a long run, so that it does not
+    fail at the end."""
+    if not path:
+        raise CannotWrite(path, "give a file name ('-' for standard output)")
+    if _writes_through(path):  # /dev/stdout into a pipe: the path opens, its target has no name
+        return path
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target):
-        raise IsADirectoryError(f"{path} is a folder, not a file")
+        raise CannotWrite(path, "it is a folder, not a file", errno.EISDIR)
     if not os.path.isdir(folder):
-        raise FileNotFoundError(f"cannot write {path}: there is no folder {folder}")
+        raise CannotWrite(path, f"there is no folder {folder}", errno.ENOENT)
+    if not os.access(folder, os.W_OK) and not (os.path.exists(target) and os.access(target, os.W_OK)):
+        raise CannotWrite(path, f"{_folder_words(folder)} cannot be written to", errno.EACCES)
     return target
+
+
+class CannotWrite(OSError):
+    """An output path that cannot be written, in words: ``cannot write PATH: the reason``, naming
+    the path the user gave (never our temporary file) and no errno code."""
+
+    def __init__(self, path: str, reason: str, code: int | None = None) -> None:
+        super().__init__(code, reason, path)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"cannot write {self.path or repr(self.path)}: {self.reason}"
+
+
+_REASONS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "the operation is not permitted there",
+    errno.EROFS: "the file system is read-only",
+    errno.ENOSPC: "no space is left on the device",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EFBIG: "the file would be too large",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENOENT: "there is no such folder",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.EISDIR: "it is a folder, not a file",
+    errno.EIO: "the device reported an input/output error",
+    errno.ELOOP: "its symbolic links go round in a loop",
+}
+
+
+def _folder_words(folder: str) -> str:
+    return "the current folder" if folder == os.getcwd() else f"the folder {folder}"
+
+
+def cannot_write(path: str, error: OSError) -> CannotWrite:
+    """``error`` (raised while writing ``path`` or its temporary file) in words that name ``path``:
+    the one place an OS error of an output option becomes a message."""
+    if isinstance(error, CannotWrite):
+        return error
+    code = error.errno
+    reason = _REASONS.get(code) if code is not None else None
+    folder = os.path.dirname(os.path.realpath(path)) or "."
+    where = _folder_words(folder)
+    if code == errno.ENOENT and os.path.isdir(folder):  # /proc: the folder is there, a new file cannot be
+        return CannotWrite(path, f"{where} does not take new files", code)
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        reason = f"{reason} ({where} does not take new files)" if code != errno.EROFS else \
+            f"{reason} ({where} is on it)"
+    if reason is None:
+        reason = (error.strerror or str(error)).lower()
+    return CannotWrite(path, reason, code)
 
 
 def _writes_through(target: str) -> bool:
     """Whether ``target`` is there and is not a regular file (a character device such as
-    ``/dev/null``, a FIFO, a socket): written in place, never replaced."""
+    ``/dev/null``, a FIFO, a pipe or a socket, ``/dev/stdout`` when standard output is one):
+    written in place, never replaced."""
     try:
         mode = os.stat(target).st_mode
-    except FileNotFoundError:
+    except OSError:
         return False
     return not stat.S_ISREG(mode)
+
+
+_OUTPUT_OPTIONS = ("out", "csv", "plot", "save")
+
+
+def to_standard_streams(args: argparse.Namespace) -> None:
+    """Output options that name this process's standard output (``/dev/stdout``,
+    ``/dev/fd/1``, ``/proc/self/fd/1``, or the file it is redirected to) become ``-``, which every
+    command writes to ``sys.stdout`` itself (and then keeps its own lines off it)."""
+    try:
+        ours = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real standard output (a test's capture)
+        return
+    for name in _OUTPUT_OPTIONS:
+        path = getattr(args, name, None)
+        if isinstance(path, str) and path not in ("", "-"):
+            try:
+                if os.path.samestat(os.stat(path), ours):
+                    setattr(args, name, "-")
+            except OSError:
+                pass
 
 
 class RecordStream(io.TextIOBase):
@@ -249,10 +344,18 @@ def _replacing(path: str, keep: Callable[[str], bool] | None = None) -> Iterator
     opened and written in place, never replaced by a regular file."""
     target = check_writable(path)
     if _writes_through(target):
-        yield os.open(target, os.O_WRONLY)
+        try:
+            fd = os.open(target, os.O_WRONLY)
+        except OSError as error:
+            raise cannot_write(path, error) from None
+        yield fd
         return
     folder = os.path.dirname(target)
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".part", dir=folder)
+    try:  # hidden, named for the file and this process, and never mistaken for data: .out.jsonl.<pid>.<random>.part
+        fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.{os.getpid()}.", suffix=".part",
+                                         dir=folder)
+    except OSError as error:
+        raise cannot_write(path, error) from None
     try:
         yield fd
         _install(temporary, target)
@@ -263,10 +366,55 @@ def _replacing(path: str, keep: Callable[[str], bool] | None = None) -> Iterator
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
         raise
-    except BaseException:
+    except OSError as error:  # a write, a flush or the rename failed: the old file stays
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if error.errno in _WRITE_ERRORS or error.filename in (temporary, target):
+            raise cannot_write(path, error) from None
+        raise
+    except BaseException:  # an error of the run, Terminated (SIGTERM, SIGHUP): the old file stays
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+# errors of writing a file's bytes, whatever the call: said in words that name the output
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived (``timeout``, systemd, a batch scheduler, ``docker stop``, a
+    closed terminal): raised in the main thread by :func:`stopping_on_signals` so that every
+    ``with`` block unwinds, and an output's temporary file is removed as on an error. A
+    BaseException, as KeyboardInterrupt is, so that no ``except Exception`` swallows it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+@contextlib.contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` (where they would end the
+    process at once: a signal already ignored, as under ``nohup``, stays ignored); the handlers
+    before are restored after it. Off the main thread it changes nothing."""
+    previous: dict[int, Any] = {}
+
+    def raise_terminated(signum: int, _frame: object) -> None:
+        raise Terminated(signum)
+
+    try:
+        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+                previous[signum] = signal.signal(signum, raise_terminated)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _install(temporary: str, target: str) -> None:

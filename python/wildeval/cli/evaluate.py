@@ -38,7 +38,7 @@ def register(commands: Any) -> None:
         description="Count all C(52, N_CARDS) hands by category, exactly, on every core.",
     )
     p.add_argument("n_cards", type=int, metavar="N_CARDS",
-                   help=f"cards per hand: {hand_sizes_help()}")
+                   help=f"cards per hand: {hand_sizes_help(census=True)}")
     add_settings(p)
     p.add_argument("--threads", type=int_in(1), default=None,
                    help="threads (default: every core; per task on a cluster, default 1)")

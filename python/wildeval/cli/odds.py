@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
+import re
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
@@ -13,7 +15,7 @@ from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits, wh
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
-from wildeval.odds import MAX_EXACT_DEALS, MAX_TRIALS, TooManyDeals, equity, versus_field
+from wildeval.odds import MAX_EXACT_DEALS, MAX_PLAYERS, MAX_TRIALS, TooManyDeals, equity, versus_field
 from wildeval.rankings import RANKINGS, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.wild import parse_wild, wild_text
@@ -24,8 +26,10 @@ def register(commands: Any) -> None:
         "odds", help="showdown odds: hands and ranges against each other, or one hand against a guts field",
         description="Each player's share of wins and ties at showdown: a known hand (\"As Ad\"), a "
                     "hold'em range (\"QQ+,AKs\", \"JJ-99,AQs:0.5\") or random. Every deal is counted "
-                    f"(at most {MAX_EXACT_DEALS:,}), or a seeded random sample of them with --trials or "
-                    "--stderr; a complete board is one deal. With --opponents K, one hand against K "
+                    f"where there are at most {MAX_EXACT_DEALS:,} (else a seeded sample, until every "
+                    f"standard error is at most {DEFAULT_STDERR:.2%}, as the header says), or a seeded random "
+                    "sample of them with --trials or --stderr; a complete board is one deal. A sample "
+                    "prints its seed: --seed gives the same sample again. With --opponents K, one hand against K "
                     "random hands (counted where possible, else 1,000,000 sampled deals). With --game and --stage as well, the guts question instead: the "
                     "chance that the hand is the best against K unknown hands at that stage (every "
                     "deal counted where possible, else a seeded sample, --trials, default 1,000,000).",
@@ -37,20 +41,25 @@ def register(commands: Any) -> None:
     p.add_argument("--board-size", type=int_in(0, 7), default=5,
                    help="shared cards at showdown (default 5; 0 for hands that are complete)")
     p.add_argument("--opponents", type=int_in(1, 25), default=None,
-                   help="opponents holding random hands (as many cards as the hand)")
+                   help=f"opponents holding random hands (as many cards as the hand): 1 to {MAX_PLAYERS - 1}, or "
+                        "with --game and --stage as many as the deck deals (25 at most)")
     add_settings(p, wild_help='wild ranks, e.g. "2"')
     lows = [name for name in RANKINGS if spec(name).codec.category_type is LowCategory]
     p.add_argument("--low", default=None, choices=lows,
                    help="split each pot high (--ranking) and low: %(choices)s (Omaha hi/lo: --ranking omaha "
                         "--low omaha_low8); win is then a whole pot, tie a part of one")
     how = p.add_mutually_exclusive_group()
-    how.add_argument("--exact", action="store_true", help="count every deal (the default; fails if there are too many)")
+    how.add_argument("--exact", action="store_true",
+                     help=f"count every deal, or fail if there are more than {MAX_EXACT_DEALS:,} (the default counts "
+                          "them where there are not too many, else samples)")
     how.add_argument("--stderr", type=_fraction, default=None, metavar="E",
                      help="sample until every equity's standard error is at most E (e.g. 0.001)")
     p.add_argument("--trials", type=int_in(1, MAX_TRIALS), default=None,
                    help=f"sample this many deals instead of counting all (at most {MAX_TRIALS:,}; with "
                         "--stderr, the most to sample)")
-    p.add_argument("--seed", type=whole_number, default=None, help="seed of the sample (--trials, --stderr, or --opponents where it samples)")
+    p.add_argument("--seed", type=whole_number, default=None,
+                   help="seed of the sample (--trials, --stderr, or wherever it samples); a sample without one "
+                        "draws a seed and prints it")
     field = p.add_argument_group("one hand against a guts field")
     field.add_argument("--game", default=None, choices=sorted(GUTS_PRESETS), metavar="GAME",
                        help="a guts game whose stage sets the ranking and wild cards: %(choices)s")
@@ -62,6 +71,14 @@ def register(commands: Any) -> None:
                         "stderr); for the guts field an object (win, tie, lose, exact, deals, stderr)")
     add_cluster(p)
     p.set_defaults(run=run)
+
+
+DEFAULT_STDERR = 0.0005  # where counting every deal is too much: sampled until each equity is this close
+
+
+def fresh_seed() -> int:
+    """A seed for a sample the user gave none for, short enough to type back with --seed."""
+    return random.SystemRandom().randrange(1, 10**9)
 
 
 def _fraction(text: str) -> float:
@@ -86,6 +103,8 @@ def run_field(args: argparse.Namespace) -> int:
     exact = True if args.exact else (False if args.trials is not None or args.seed is not None else None)
     n_cards = len(parse_cards(args.hands[0]))
     samples = exact is False or (exact is None and not (args.opponents == 1 or (args.opponents == 2 and n_cards <= 3)))
+    if samples and args.seed is None:
+        args.seed = fresh_seed()
     try:
         if samples:  # the native sampler reports between slices of its chunks
             with client_for(args) as client, bar(args.trials or DEFAULT_TRIALS, "odds: sampling", quiet=args.quiet,
@@ -103,10 +122,11 @@ def run_field(args: argparse.Namespace) -> int:
         raise _words(error) from None
     if args.json:
         print(json.dumps({"win": odds.win, "tie": odds.tie, "lose": odds.lose, "exact": odds.exact,
-                          "deals": odds.deals, "stderr": odds.stderr}, indent=2))
+                          "deals": odds.deals, "stderr": odds.stderr,
+                          "seed": None if odds.exact else args.seed}, indent=2))
         return 0
     hand = format_cards(parse_cards(args.hands[0]), unicode=shows_suits(args))
-    how = f"every one of {odds.deals:,} deals" if odds.exact else f"{odds.deals:,} sampled deals"
+    how = f"every one of {odds.deals:,} deals" if odds.exact else f"{odds.deals:,} sampled deals, seed {args.seed}"
     print(f"{args.game}, stage {args.stage}: {hand} against {args.opponents} "
           f"opponent{'s' if args.opponents > 1 else ''} ({how})")
     spread = "" if odds.stderr is None else f"  (± {odds.stderr:.2%})"
@@ -116,10 +136,12 @@ def run_field(args: argparse.Namespace) -> int:
 
 def _words(error: ValueError) -> ValueError:
     """An error of the package in the command line's words."""
-    text = str(error)
+    text = str(error).replace("exact=False or trials=", "trials=")
     for name in ("trials", "seed", "stderr", "stage", "game", "wild", "ranking", "board_size", "dead", "board", "low"):
-        text = text.replace(f"{name}=", "--" + name.replace("_", "-"))
-    return ValueError(text.replace("exact=False or --trials", "--trials"))
+        option = "--" + name.replace("_", "-")
+        text = re.sub(rf"\b{name}=(?=[^\s,;)])", option + " ", text)  # "board_size=5": "--board-size 5"
+        text = re.sub(rf"\b{name}=", option, text)  # "pass trials= or": "pass --trials or"
+    return ValueError(text)
 
 
 def _header(args: argparse.Namespace, results: list[Any], unicode: bool) -> str:
@@ -134,8 +156,13 @@ def _header(args: argparse.Namespace, results: list[Any], unicode: bool) -> str:
     deals = results[0].boards
     if args.trials is None and args.stderr is None:
         how = "one deal" if deals == 1 else f"every one of {deals:,} deals"
+        if args.seed is not None:
+            how += " (--seed unused: nothing was sampled)"
     else:
-        how = f"{deals:,} sampled deals" + (f" (seed {args.seed})" if args.seed is not None else "")
+        how = f"{deals:,} sampled deal{'s' if deals != 1 else ''}, seed {args.seed}"
+        if getattr(args, "too_many", None):
+            how += (f" ({args.too_many:,} deals are too many to count: sampled until every standard error is at "
+                    f"most {args.stderr:.2%})")
     ranking = args.ranking if args.low is None else f"{args.ranking} high, {args.low} low"
     return f"{ranking}, {wild}; {board}; {how}"
 
@@ -151,13 +178,16 @@ def run(args: argparse.Namespace) -> int:
         return run_field(args)
     if args.exact and (args.trials is not None or args.seed is not None):
         raise ValueError("--exact counts every deal: it takes neither --trials nor --seed")
-    if args.seed is not None and args.trials is None and args.stderr is None and args.opponents is None:
-        raise ValueError("--seed needs --trials or --stderr: without them every deal is counted, nothing is random")
     players: list[str] = list(args.hands)
     if args.opponents is not None:
         if len(players) != 1:
             raise ValueError(f"--opponents takes one hand, not {len(players)}")
+        if args.opponents > MAX_PLAYERS - 1:
+            raise ValueError(f"--opponents {args.opponents}: at most {MAX_PLAYERS - 1} (the odds of {MAX_PLAYERS} "
+                             "players); more only against a guts field, with --game and --stage")
         players += ["random"] * args.opponents
+    if (args.trials is not None or args.stderr is not None) and args.seed is None:
+        args.seed = fresh_seed()
     for i, hand in enumerate(players, 1):
         if not hand.strip(" ,\t"):
             raise ValueError(f"hand {i} is empty")
@@ -171,14 +201,14 @@ def run(args: argparse.Namespace) -> int:
                 with bar(total, "odds: counting" if total and not args.trials else "odds: sampling",
                          quiet=args.quiet, unit=" deals", unit_scale=True) as progress:
                     results = equity(players, progress=progress.advance, client=client, **settings)
-            except TooManyDeals:
-                # against random hands, as for a guts field: counted where possible, else sampled
-                if args.opponents is None or args.exact:
+            except TooManyDeals as too_many:
+                # counted where possible, else sampled to a stated standard error (said in the header)
+                if args.exact:
                     raise
-                settings.update(trials=DEFAULT_TRIALS, seed=args.seed)
-                args.trials = DEFAULT_TRIALS
-                with bar(DEFAULT_TRIALS, "odds: sampling", quiet=args.quiet, unit=" deals",
-                         unit_scale=True) as progress:
+                args.too_many, args.stderr = too_many.deals, DEFAULT_STDERR
+                args.seed = fresh_seed() if args.seed is None else args.seed
+                settings.update(stderr=DEFAULT_STDERR, seed=args.seed)
+                with bar(None, "odds: sampling", quiet=args.quiet, unit=" deals", unit_scale=True) as progress:
                     results = equity(players, progress=progress.advance, client=client, **settings)
     except ValueError as error:
         hint = ("; for hands without a board add --board-size 0, for a guts stage --game and --stage"
@@ -189,8 +219,10 @@ def run(args: argparse.Namespace) -> int:
     unicode = shows_suits(args)
     names = [_name(r.hand, unicode) for r in results]
     if args.json:
+        seed = args.seed if args.trials is not None or args.stderr is not None else None
         print(json.dumps([{"hand": _name(r.hand, False), "win": r.win, "tie": r.tie, "equity": r.equity,
-                           "boards": r.boards, "combos": r.combos, "stderr": r.stderr} for r in results], indent=2))
+                           "boards": r.boards, "combos": r.combos, "stderr": r.stderr, "seed": seed}
+                          for r in results], indent=2))
         return 0
     print(_header(args, results, unicode))
     width = max(12, *(len(n) for n in names))

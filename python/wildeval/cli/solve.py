@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
 from typing import Any
 
@@ -29,6 +30,8 @@ def register(commands: Any) -> None:
                     "A running tab only (table stakes are not modelled).")
     p.add_argument("game", choices=sorted(PRESETS), metavar="GAME", help="the guts game: %(choices)s")
     p.add_argument("--players", type=int_in(2, 7), default=4, help="number of players (default 4)")
+    # "--legs -1,0" is read as the value it is (then refused in words), not as an unknown option
+    p._negative_number_matcher = re.compile(r"^-\d+(,\s*-?\d+)*$|^-\d*\.\d+$")
     p.add_argument("--legs", default=None, metavar="YOURS,THEIRS...",
                    help="the legs (at the streak game: stage wins in a row) you and the others hold, yours first: "
                         "1,0,2,0 (default: none)")
@@ -60,6 +63,20 @@ def register(commands: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the thresholds as JSON")
     add_quiet(p)
     p.set_defaults(run=run)
+
+
+def stays_in_words(never: bool, strength: float, stays_in: float) -> str:
+    """How often a threshold stays in, in words: "never in", "always in" (every hand), else the
+    share, which never rounds to 100.0 % or 0.0 % when it is not all or nothing."""
+    if never or stays_in <= 0.0:
+        return "never in"
+    if strength == 0.0 or stays_in >= 1.0:
+        return "always in"
+    if stays_in >= 0.9995:
+        return "stays in >99.9 %"
+    if stays_in < 0.0005:
+        return "stays in  <0.1 %"
+    return f"stays in {100 * stays_in:5.1f} %"
 
 
 def _legs(args: argparse.Namespace, goal: int) -> list[int]:
@@ -140,8 +157,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nStage {s + 1}: {rules.stage_label(s)}")
         for t in shown:
             if t.stage == s + 1:
-                stays = ("never in" if t.value is None else "always in" if t.strength == 0.0 else
-                         f"stays in {100 * t.stays_in:5.1f} %")
+                stays = stays_in_words(t.value is None, t.strength, t.stays_in)
                 print(f"  {place_words(t.seat, t.ins_before):<{width}}  {t.hand:<{hand_width}}  {stays}")
     if measured is not None:
         print(f"\n{measured.line()}")
