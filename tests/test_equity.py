@@ -258,7 +258,7 @@ def test_progress_counts_every_deal() -> None:
     (["As Ad", "KK"], {"dead": "Kc Kd Kh"}, "player 2: no hand of 'KK' can be dealt"),
     (["AA", "AA", "AA"], {}, "no deal"),
     (["AA", "AA", "AA"], {"trials": 100}, "no deal gives every player a hand"),
-    (["QQ+", "AKx"], {}, "player 2: 'AKx' is neither cards"),
+    (["QQ+", "AKx"], {}, "player 2: range 'AKx': 'AKx' (at character 1) is not a hand"),
     (["random", "random"], {}, f"at most {MAX_EXACT_DEALS:,}); pass trials= or stderr="),
     (["AA", "KK"], {"trials": 10, "seed": 1.5}, "seed must be an int, not 1.5"),
     (["AA", "KK"], {"stderr": 0}, "stderr must be None or a number between 0 and 1"),
