@@ -117,3 +117,21 @@ def test_solve_never_prints_a_rounded_hundred() -> None:
     assert stays_in_words(False, 0.9999, 0.00001) == "stays in  <0.1 %"
     assert stays_in_words(True, 1.0, 0.0) == "never in"
     assert stays_in_words(False, 0.5, 0.5) == "stays in  50.0 %"
+
+
+def test_the_grid_on_a_complete_board_is_counted_and_a_long_board_refused(tmp_path: object) -> None:
+    from wildeval.grid import versus_grid
+
+    grid = versus_grid("QQ+", "2c 3d 4h 5s 6c")
+    assert grid.exact and grid.trials == 0
+    # AA against QQ+ on a board whose straight every hand plays: every deal splits ...
+    assert grid.cell("AA").equity == 0.5 and grid.cell("AA").stderr == 0.0
+    # ... but 7x makes a higher straight: 74o wins every deal it is dealt in
+    assert grid.cell("74o").equity == 1.0
+    done = _wildeval("chart", "--versus", "QQ+", "--board", "2c 3d 4h 5s 6c", "--quiet")
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == "equity against QQ+ on 2c 3d 4h 5s 6c; every deal counted"
+    long = _wildeval("chart", "--versus", "QQ+", "--board", "2c 3d 4h 5s 6c 7d")
+    assert long.returncode == 2
+    assert long.stderr.strip() == "wildeval chart: the board has 6 cards; a hold'em board has at most 5"
+    one = _wildeval("chart", "--versus", "QQ+", "--deals", "1", "--quiet")
+    assert one.stdout.splitlines()[0] == "equity against QQ+ preflop; 1 deal a class, seed 0"

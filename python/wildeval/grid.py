@@ -23,6 +23,7 @@ from wildeval.ranges import Range
 __all__ = ["DEFAULT_TRIALS", "Cell", "Grid", "class_names", "plot", "text_table", "versus_grid", "write_csv"]
 
 DEFAULT_TRIALS = 100_000  # sampled deals per class
+BOARD_SIZE = 5  # a hold'em board
 
 
 def class_names() -> list[list[str]]:
@@ -51,9 +52,14 @@ class Cell:
 class Grid:
     versus: Range
     board: tuple[int, ...]
-    trials: int
+    trials: int  # sampled deals a class; 0 where every deal is counted (a complete board)
     seed: int
     cells: tuple[Cell, ...]  # row by row, aces first
+
+    @property
+    def exact(self) -> bool:
+        """Whether every deal was counted (the board is complete) rather than sampled."""
+        return self.trials == 0
 
     def cell(self, name: str) -> Cell:
         for c in self.cells:
@@ -66,18 +72,23 @@ def versus_grid(versus: str | Range, board: str = "", *, trials: int = DEFAULT_T
                 threads: int | None = None, progress: Callable[[int], object] | None = None,
                 client: Any = None) -> Grid:
     """Each class's equity against ``versus`` (a range), ``trials`` seeded deals per class (class
-    i of the grid, counted row by row, samples with seed ``seed + i``). A class none of whose
-    hands can be dealt (the board holds its cards) has 0 hands and equity NaN."""
+    i of the grid, counted row by row, samples with seed ``seed + i``); on a complete board (five
+    cards) every set of hands is counted instead, and ``trials`` of the grid is 0. A class none of
+    whose hands can be dealt (the board holds its cards) has 0 hands and equity NaN."""
     rng = versus if isinstance(versus, Range) else Range(versus)
     if not len(rng):
         raise ValueError("the range to chart against is empty")
     shown = tuple(parse_cards(board))
+    if len(shown) > BOARD_SIZE:
+        raise ValueError(f"the board has {len(shown)} cards; a hold'em board has at most {BOARD_SIZE}")
+    exact = len(shown) == BOARD_SIZE  # nothing left to deal: every set of hands counted, no sample
     cells = []
     for i, row in enumerate(class_names()):
         for j, name in enumerate(row):
             index = 13 * i + j
             try:
-                r = equity([name, rng], shown, trials=trials, seed=seed + index, threads=threads, client=client)[0]
+                r = equity([name, rng], shown, trials=None if exact else trials, seed=None if exact else seed + index,
+                           threads=threads, client=client)[0]
             except ValueError as error:
                 if "can be dealt" not in str(error) and "no deal" not in str(error):
                     raise
@@ -86,7 +97,7 @@ def versus_grid(versus: str | Range, board: str = "", *, trials: int = DEFAULT_T
                 cells.append(Cell(name, i, j, r.combos, r.win, r.tie, r.equity, r.stderr))
             if progress is not None:
                 progress(trials)
-    return Grid(rng, shown, trials, seed, tuple(cells))
+    return Grid(rng, shown, 0 if exact else trials, seed, tuple(cells))
 
 
 def write_csv(grid: Grid, stream: IO[str]) -> None:
@@ -100,7 +111,10 @@ def write_csv(grid: Grid, stream: IO[str]) -> None:
 
 def _title(grid: Grid) -> str:
     where = f"on {format_cards(grid.board)}" if grid.board else "preflop"
-    return f"equity against {grid.versus} {where}; {grid.trials:,} deals a class, seed {grid.seed}"
+    if grid.exact:
+        return f"equity against {grid.versus} {where}; every deal counted"
+    return f"equity against {grid.versus} {where}; {grid.trials:,} deal{'s' if grid.trials != 1 else ''} a class, " \
+        f"seed {grid.seed}"
 
 
 def text_table(grid: Grid) -> str:

@@ -115,7 +115,8 @@ def run_grid(args: argparse.Namespace) -> int:
            lambda image: plot_grid(grid, image, size=size, format=cast(str, image_format)),
            lambda: [{"class": c.name, "hands": c.hands, "equity": c.equity, "win": c.win, "tie": c.tie,
                      "stderr": c.stderr} for c in grid.cells],
-           lambda: grid_table(grid), f"169 starting hands against {versus}, {trials:,} deals each")
+           lambda: grid_table(grid), f"169 starting hands against {versus}, "
+           + ("every deal counted" if grid.exact else f"{trials:,} deal{'s' if trials != 1 else ''} each"))
     return 0
 
 
