@@ -135,3 +135,26 @@ def test_the_grid_on_a_complete_board_is_counted_and_a_long_board_refused(tmp_pa
     assert long.stderr.strip() == "wildeval chart: the board has 6 cards; a hold'em board has at most 5"
     one = _wildeval("chart", "--versus", "QQ+", "--deals", "1", "--quiet")
     assert one.stdout.splitlines()[0] == "equity against QQ+ preflop; 1 deal a class, seed 0"
+
+
+def test_a_run_has_an_end_and_says_why_it_stopped_early(tmp_path: object) -> None:
+    import os
+
+    done = _wildeval("simulate", "napalm", "--games", "99999999999999999999")
+    assert done.returncode == 2
+    assert "argument --games: must be from 0 to 100,000,000, not 99999999999999999999" in done.stderr
+    out = os.path.join(str(tmp_path), "td.phhs")
+    done = _wildeval("simulate", "deuce-to-seven-triple-draw", "--hands", "1000000", "--out", out, "--quiet", "--json")
+    summary = json.loads(done.stdout)
+    assert summary["played"] < 1_000_000
+    [why] = summary["stopped"]
+    holder = re.fullmatch(rf"the table stopped after {summary['played']:,} of 1,000,000 hands: (Bot \d) holds every "
+                          "chip", why)
+    assert holder is not None
+    # the one who holds every chip is the one the last hand's finishing stacks leave with chips
+    last = open(out).read().rstrip().split("\n\n")[-1]
+    stacks = [int(x) for x in re.search(r"finishing_stacks = \[([^\]]*)\]", last)[1].split(",")]  # type: ignore[index]
+    players = re.findall(r"'(Bot \d+)'", re.search(r"players = \[([^\]]*)\]", last)[1])  # type: ignore[index]
+    assert [name for name, chips in zip(players, stacks) if chips > 0] == [holder[1]]
+    text = _wildeval("simulate", "deuce-to-seven-triple-draw", "--hands", "1000000", "--out", out, "--quiet")
+    assert why in text.stdout

@@ -23,19 +23,25 @@ _FORMATS = f"guts games write JSON Lines (one replayable game per line); {' and 
            "Lines (one replayable hand per line)"
 
 
+MAX_COUNT = 100_000_000  # games or hands a run plays: days of play on one core, never a run without end
+
+
 def register(commands: Any) -> None:
     games = sorted(GAMES)
     p = commands.add_parser(
         "simulate", help="bots play complete games; one record per game or hand",
         description=f"Bots play games: {', '.join(games)}. The same seed gives the same bytes. "
                     f"Output: {_FORMATS}. An existing --out file is replaced only when the run ends well, "
-                    "or on Ctrl-C by the records finished so far (whole records only).",
+                    "or on Ctrl-C by the records finished so far (whole records only); stopped by SIGTERM or SIGHUP "
+                    "it is left as it was.",
     )
     p.add_argument("game", choices=games, metavar="GAME", help="the game: %(choices)s")
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     count = p.add_mutually_exclusive_group()
-    count.add_argument("--games", type=int_in(0), help="complete games to play (guts games; default 100)")
-    count.add_argument("--hands", type=int_in(0), help="hands to play (draw games; default 100)")
+    count.add_argument("--games", type=int_in(0, MAX_COUNT),
+                       help=f"complete games to play (guts games; default 100, at most {MAX_COUNT:,})")
+    count.add_argument("--hands", type=int_in(0, MAX_COUNT),
+                       help=f"hands to play (draw games; default 100, at most {MAX_COUNT:,})")
     p.add_argument("--seed", type=whole_number, default=0, help="seed for shuffles and bots (default 0)")
     p.add_argument("--tables", type=int_in(1, MAX_TABLES), default=None, metavar="N",
                    help="draw games: split the hands among N independent tables, each with its own seed and "
@@ -197,7 +203,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"played": summary.played, "unit": summary.unit, "wins": summary.wins,
-                          "seconds": seconds, "out": args.out, "bytes": os.path.getsize(args.out)}, indent=2))
+                          "seconds": seconds, "out": args.out, "bytes": os.path.getsize(args.out),
+                          "stopped": list(summary.stopped)}, indent=2))
         return 0
     where = "standard output" if args.out == "-" else f"{args.out} ({os.path.getsize(args.out):,} bytes)"
     line = f"wildeval simulate: {summary.line()}; {seconds:.2f} s; written to {where}"

@@ -76,13 +76,17 @@ class Summary:
     played: int
     unit: str
     wins: dict[str, int] = field(default_factory=dict)
+    stopped: tuple[str, ...] = ()  # why a table stopped before its count (one player holds every chip)
 
     def line(self) -> str:
         """``"100 games; wins: Bot 1 40, Bot 2 60"`` (``"1 game"``, ``"1 hand"``).
 
         >>> Summary(1, "games", {"Bot 1": 1}).line(), Summary(2, "hands").line()
         ('1 game; wins: Bot 1 1', '2 hands')
+        >>> Summary(2, "hands", stopped=("the table stopped after 2 of 5 hands: Bot 1 holds every chip",)).line()
+        '2 hands; the table stopped after 2 of 5 hands: Bot 1 holds every chip'
         """
         wins = ", ".join(f"{name} {n:,}" for name, n in self.wins.items())
         unit = self.unit[:-1] if self.played == 1 and self.unit.endswith("s") else self.unit
-        return f"{self.played:,} {unit}" + (f"; wins: {wins}" if wins else "")
+        return f"{self.played:,} {unit}" + (f"; wins: {wins}" if wins else "") + \
+            "".join(f"; {why}" for why in self.stopped)

@@ -83,10 +83,11 @@ class _TableTask(NamedTuple):
     number: int | None
 
 
-def _play_table(task: _TableTask, emit: Callable[[str, list[str]], object]) -> None:
+def _play_table(task: _TableTask, emit: Callable[[str, list[str]], object]) -> str | None:
     """Play one table's hands, calling ``emit(body, winners)`` after each hand: its history
     entry without a PHH section header (:func:`~wildeval.games.draw.history.entry_body`) and
-    the name of the winner of each pot (and of each share of a split one)."""
+    the name of the winner of each pot (and of each share of a split one). Returns why the
+    table stopped before its count of hands (one player holds every chip), or None."""
     game, players, seed, hands, number = task
     rules = PRESETS[game]
     rng = python_random(seed)
@@ -94,22 +95,27 @@ def _play_table(task: _TableTask, emit: Callable[[str, list[str]], object]) -> N
     table = Table(players, names=names, seed=rng.getrandbits(63), starting_stack=rules.starting_stack,
                   game=rules)
     bots = [LowballBot(rng.getrandbits(63)) for _ in range(players)]
-    for _ in range(hands):
+    for played in range(hands):
         if len(table.seated) < rules.min_players:
-            break
+            left = [names[seat] for seat in table.seated]
+            why = f"{left[0]} holds every chip" if len(left) == 1 else \
+                f"{len(left)} players hold chips, fewer than the {rules.min_players} the game needs"
+            where = "the table" if number is None else f"table {number}"
+            return f"{where} stopped after {played:,} of {hands:,} hands: {why}"
         hand = table.start_hand()
         seats = list(table.hand_seats)
         play_hand(hand, lambda seat: bots[seats[seat]])
         winners = [names[seats[e.seat]] for e in hand.events if e.kind == "win" and e.seat is not None]
         emit(entry_body(hand, seats, players, table=number), winners)
         table.end_hand()
+    return None
 
 
-def _table_task(task: _TableTask) -> list[tuple[str, list[str]]]:
-    """One table played on a worker: its entries, in order."""
+def _table_task(task: _TableTask) -> tuple[list[tuple[str, list[str]]], str | None]:
+    """One table played on a worker: its entries, in order, and why it stopped early (or None)."""
     entries: list[tuple[str, list[str]]] = []
-    _play_table(task, lambda body, winners: entries.append((body, winners)))
-    return entries
+    stopped = _play_table(task, lambda body, winners: entries.append((body, winners)))
+    return entries, stopped
 
 
 def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
@@ -122,8 +128,9 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
     Triple Draw), as one ``[n]`` section of a PHH file (``.phhs``), the text pokerkit's
     ``HandHistory.dumps_all`` writes for these hands plus a final newline; otherwise as its JSON
     record on one line (JSON Lines, replayable with :func:`~wildeval.games.draw.history.replay`).
-    The same seed writes the same text. The table stops early if only one player has chips left.
-    Returns the hands played and each player's pots won (a share of a split pot counts as one).
+    The same seed writes the same text. The table stops early if only one player has chips left
+    (the summary's ``stopped`` says so). Returns the hands played and each player's pots won (a
+    share of a split pot counts as one).
     ``progress``, if given, is called with 1 after each hand.
 
     ``tables=N`` splits the run into N independent tables, each with its own stacks and seed
@@ -155,6 +162,7 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
                  for t in range(tables)]
     wins = dict.fromkeys((f"Bot {i + 1}" for i in range(players)), 0)
     played = 0
+    stopped: list[str | None] = []
 
     def write(body: str, winners: list[str]) -> None:
         nonlocal played
@@ -170,15 +178,16 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
                 progress(1)
 
         for task in tasks:
-            _play_table(task, each_hand)
+            stopped.append(_play_table(task, each_hand))
     else:
         from wildeval.dask import map_ordered
 
         done = None if progress is None else (lambda task: progress(task.hands))
-        for entries in map_ordered(client, _table_task, tasks, progress=done):
+        for entries, why in map_ordered(client, _table_task, tasks, progress=done):
             for body, winners in entries:
                 write(body, winners)
-    return Summary(played=played, unit="hands", wins=wins)
+            stopped.append(why)
+    return Summary(played=played, unit="hands", wins=wins, stopped=tuple(why for why in stopped if why))
 
 
 def play(
