@@ -48,21 +48,33 @@ def check_threads(threads: object) -> int | None:
 class Evaluator(_core.Evaluator):
     """A hand evaluator for one ranking and one wild setting.
 
-    Rankings: ``"high"`` (1-7 cards, best five; under five cards groups only),
-    ``"low27"`` (deuce-to-seven, 5-7 cards), ``"low_a5"`` (ace-to-five, 5-7 cards) and
-    ``"three_card_poker"`` (exactly 3 cards). Each has its own value scale, higher = better;
-    wild ranks work with "high" and "three_card_poker".
+    Rankings (:data:`RANKINGS`; :mod:`wildeval.rankings` tells each one's rules):
+
+    - ``"high"``: 1-7 cards, the best five (under five cards, groups only);
+    - ``"low27"``: deuce-to-seven lowball, 5-7 cards;
+    - ``"low_a5"``: ace-to-five lowball, 5-7 cards;
+    - ``"three_card_poker"``: exactly 3 cards;
+    - ``"badugi"``: exactly 4 cards;
+    - ``"short_deck"`` and ``"short_deck_straight_beats_trips"``: 5-7 cards of the 36-card deck
+      (sixes to aces), a flush beating a full house; three of a kind beats a straight in the
+      first, loses to it in the second;
+    - ``"omaha"`` and ``"omaha_low8"`` (eight-or-better low): 4-6 hole cards and a board of 3-5,
+      exactly two hole cards and three of the board playing, given in two parts:
+      ``ev(hole, board)`` and ``ev.batch(holes, boards)``.
+
+    Each has its own value scale, higher = better; wild ranks work with "high" and
+    "three_card_poker".
 
     ``Evaluator(ranking="high", wild=None, *, flush_duplicates=True)``
-        ranking: "high", "low27", "low_a5" or "three_card_poker".
+        ranking: one of the names above.
         wild: None, rank characters ("3", "357", "T" or "10") or rank indices 0-12.
         flush_duplicates: whether a wild card in a flush may repeat a card held (A-A-9-5-2).
 
     ``ev(cards) -> int``
         The value of one hand: an int, higher is better, equal values tie (see
         :mod:`wildeval.values` for what the bits mean). ``cards`` is a list or tuple of ints
-        0-51, text such as ``"As Kd 3h"``, or any iterable of ints and one-card strings; 1-7
-        cards for "high", 5-7 for lowball, 3 for three-card poker. Bad cards raise ValueError
+        0-51, text such as ``"As Kd 3h"``, or any iterable of ints and one-card strings, as many
+        as the ranking takes (:func:`hand_sizes`). Bad cards raise ValueError
         (TypeError for floats and bools) naming the card and where it is.
 
     ev.batch(array) evaluates one hand per row of a 2-D integer array, natively and without the
@@ -145,7 +157,7 @@ class Evaluator(_core.Evaluator):
         memory layout; uint8 is the fastest). Returns an int32 array with one value per row, or
         writes into ``out`` (a C-contiguous int32 array of that length) and returns it: reusing
         one ``out`` saves allocating and first touching new memory on every call. A new result of
-        ``_core.KEPT_RESULT_FROM`` values or more is written into the memory of the last such
+        2,097,152 values or more is written into the memory of the last such
         result that was dropped (kept for it where the OS can take it back lazily), so it saves
         that too; it is then a view of that memory (``.base``).
 
