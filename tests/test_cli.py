@@ -70,7 +70,7 @@ def test_odds_all_tie_on_a_complete_board(capsys: pytest.CaptureFixture[str]) ->
     (("eval", "As Xd"), "hand 1 ('As Xd'): bad card"),
     (("simulate", "napalm", "--hands", "3"), "--hands is not for napalm, which plays games: use --games"),
     (("simulate", "deuce-to-seven-triple-draw", "--games", "3"), "--games is not for deuce-to-seven"),
-    (("simulate", "napalm", "--games", "-2"), "argument --games: must be at least 0, not -2"),
+    (("simulate", "napalm", "--games", "-2"), "argument --games: must be from 0 to 100,000,000, not -2"),
     (("simulate", "napalm", "--players", "1000000", "--games", "1"), "--players must be from 2 to 7 for napalm, not 1,000,000"),
     (("play", "deuce-to-seven-triple-draw", "--players", "7"), "--players must be from 2 to 6 for deuce-to-seven"),
 ])
