@@ -95,3 +95,16 @@ def test_any_nesting_multiplies_the_weights_around_a_token(case: tuple[str, dict
     for token, weight in expected.items():
         for hand in Range(token).hands:
             assert r.weight(hand) == pytest.approx(weight), (text, token)
+
+
+def test_a_guts_fields_standard_error_is_the_spread_of_its_estimate() -> None:
+    from wildeval.odds import versus_field
+
+    wins, reported = [], []
+    for seed in range(200):
+        odds = versus_field("9s 9d 7c", 3, game="three-five-seven", stage=1, trials=1000, seed=seed)
+        assert not odds.exact and odds.stderr is not None
+        wins.append(odds.win)
+        reported.append(odds.stderr)
+    spread = statistics.stdev(wins)
+    assert 0.1 < statistics.fmean(wins) < 0.9 and abs(statistics.fmean(reported) / spread - 1) < 0.2
