@@ -344,6 +344,9 @@ PHH_ACTION = {"raise to": "cbr", "bet": "cbr", "call": "cc", "check": "cc", "fol
 
 
 def test_divergence_notes_name_phh_seats_and_say_what_pokerkit_does() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    from pokerkit_replay import replay_outcome
+
     hands = [h for h in random_hands(2500, seed=13) if h.pokerkit_divergence is not None]
     assert len(hands) > 50
     seen = set()
@@ -357,19 +360,37 @@ def test_divergence_notes_name_phh_seats_and_say_what_pokerkit_does() -> None:
             assert phh in actions, (note, phh)
         outcome, warned = pokerkit_outcome(hand)
         assert outcome != "same", note
+        # iterating the HandHistory (which checks or folds for a player pokerkit expects to act)
+        (hh,) = pokerkit.HandHistory.loads_all(dumps_all([phh_fields(hand)]))
+        replayed = replay_outcome(hh)
+        unrepaired = "ValueError: Unable to repair the hand history"
         if "internal assertion" in note:
             seen.add("assertion")
-            assert outcome == "AssertionError", note
+            assert outcome == "AssertionError" and replayed.startswith("AssertionError"), note
         elif "burns" in note:
             seen.add("burned")
             assert outcome == "different" and any("burned" in w for w in warned), note
-        elif "pokerkit raises to" in note or "complete the wager" in note:
-            assert "below the minimum" in outcome, (note, outcome)
+            assert isinstance(replayed, list) and replayed != hh.finishing_stacks, note
+        elif ", after " in note:  # a later action, after a short big blind called in full
+            seen.add("after a short big blind")
+            assert replayed == unrepaired, (note, replayed)
+        elif "complete the wager" in note:
+            assert "below the minimum" in outcome and replayed == unrepaired, (note, outcome, replayed)
         elif "at most four bets" in note:
             assert "No more completion, betting, or raising" in outcome, (note, outcome)
+            assert replayed == unrepaired, (note, replayed)
+        elif "faces less than a full raise" in note:
+            assert "Short all-in cannot be raised" in outcome and replayed == unrepaired, (note, outcome, replayed)
         elif "blinds are equal" in note:
-            assert "is not a valid player" in outcome, (note, outcome)
-    assert "assertion" in seen
+            seen.add("equal blinds")
+            assert "is not a valid player" in outcome and replayed == unrepaired, (note, outcome, replayed)
+        elif "big blind is short" in note:
+            seen.add("short big blind")
+            if re.match(r"p\d raise", note):
+                assert "above the maximum" in outcome and replayed == unrepaired, (note, outcome, replayed)
+            else:  # a call: pokerkit takes a smaller one
+                assert isinstance(replayed, list) and replayed != hh.finishing_stacks, (note, replayed)
+    assert {"assertion", "after a short big blind", "equal blinds", "short big blind"} <= seen
 
 
 def stand_pat(hand: Hand) -> None:

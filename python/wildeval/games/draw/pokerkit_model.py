@@ -4,11 +4,20 @@ pokerkit 0.7.7 reads the PHH histories we write (:data:`VARIANTS`: ``F2L3D``, De
 Triple Draw, and ``FB``, Badugi Triple Draw, which it plays with one betting, blinds, draws and
 payouts; only the hands differ) but does not follow a cardroom rule book everywhere
 (``docs/triple-draw.md``, "Where we differ from pokerkit"). A :class:`PokerkitModel` follows
-its betting and payouts action by action beside the hand's own and names the first place where
-pokerkit would refuse our history or end it with other stacks: that sentence is the hand's
+its betting and payouts action by action beside the hand's own, as pokerkit replays a history
+(``for state in HandHistory.loads(text)``), and names the first place where pokerkit would
+refuse our history or end it with other stacks: that sentence is the hand's
 ``pokerkit_divergence`` (a PHH user field). It changes nothing in the hand. The hand calls it
 at five moments: a betting round starts, a player bets, the round ends, its chips are
 collected, the pots are paid. A game that PHH cannot write follows nothing (:class:`Shadow`).
+
+pokerkit's replay repairs a history whose next action is not one it can take: it checks for
+the player it expects to act if they face no bet, else folds them, and tries the action again
+(:meth:`PokerkitBetting.repair`). So a hand where pokerkit expects another player to act is
+not always refused: heads-up with equal blinds pokerkit lets the big blind act first, and
+replays our hands (the small blind first) with a check by the big blind before the small
+blind's first action. If the small blind folds or raises, pokerkit goes on as we do; if it
+checks, pokerkit's first round is over and it refuses the big blind's action (marked).
 
 >>> from wildeval.games.draw import Action, Hand, Rules
 >>> hand = Hand([100, 100, 4], button=0, rules=Rules(5, 10, 10, 20), seed=3)  # the big blind posts 4
@@ -58,9 +67,14 @@ PK_ODD_CHIPS = (
     "more than one"
 )
 PK_MERGED = (
-    "pokerkit pays pots that the same players contest as one pot; Robert's Rules split each pot "
-    "separately"
+    "pokerkit pays pots that the same players contest as one pot (after leaving out the shown "
+    "hands that can win none of them); Robert's Rules split each pot separately"
 )
+PK_BIG_BLIND_FIRST = (
+    "pokerkit lets the big blind act first heads-up when the blinds are equal (replaying the "
+    "history, it checks for the big blind before the small blind's first action)"
+)
+PK_NO_MORE_BETTING = "pokerkit expects no more betting"
 
 
 @dataclass
@@ -97,6 +111,20 @@ class PokerkitBetting:
 
     def to_call(self, seat: int) -> int:
         return min(self.stacks[seat], max(self.bets) - self.bets[seat])
+
+    def repair(self, seat: int | None) -> int | None:
+        """What pokerkit's replay does when the history's next action is not one it can take
+        (``notation.HandHistory.state_actions``): it checks for the player it expects to act if
+        they face no bet, else folds them, and tries the action again, until ``seat`` is the
+        player to act (None: the next action is a draw or a showing, not a bet) or the round is
+        over. Returns the first player it folded (pokerkit's hand then parts from ours), or None."""
+        while self.queue and self.queue[0] != seat:
+            head = self.queue[0]
+            if self.to_call(head):
+                self.act(head, Kind.FOLD, None)
+                return head
+            self.act(head, Kind.CHECK, None)
+        return None
 
     def raise_to(self, seat: int) -> int:
         """The one amount pokerkit takes for a bet or raise (fixed limit: min = max)."""
@@ -165,12 +193,9 @@ class PokerkitBetting:
         self.bets = [0] * len(self.bets)
         self.queue = []
 
-    def payout(self, values: Sequence[int | None], order: list[int]) -> tuple[list[int], str]:
-        """What pokerkit pays each seat, and how its way of paying showed: pots are the levels of
-        every contribution, merged while the same players contest them; a split pot's whole
-        remainder goes to its first winner in ``order``; a pot nobody still in contests is burned.
-        """
-        n = len(self.live)
+    def pots(self, order: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """pokerkit's pots: the levels of every contribution, merged while the same players
+        still in the hand contest them (each pot's players in ``order``)."""
         pots: list[tuple[int, tuple[int, ...]]] = []
         previous = 0
         for level in sorted(set(self.contrib)):
@@ -181,6 +206,21 @@ class PokerkitBetting:
             if amount:
                 pots.append((amount, eligible))
             previous = level
+        return pots
+
+    def payout(self, values: Sequence[int | None], order: list[int]) -> tuple[list[int], str]:
+        """What pokerkit pays each seat, and how its way of paying showed: after the showdown it
+        kills every shown hand that is not among the best of a pot it contests; the pots are
+        then the levels of every contribution, merged while the same players contest them; a
+        split pot's whole remainder goes to its first winner in ``order``; a pot nobody still in
+        contests is burned."""
+        n = len(self.live)
+        if sum(self.live) > 1:
+            contested = [eligible for _, eligible in self.pots(order) if eligible]
+            tops = [max(v for p in eligible if (v := values[p]) is not None) for eligible in contested]
+            can_win = {p for eligible, top in zip(contested, tops) for p in eligible if values[p] == top}
+            self.live = [live and p in can_win for p, live in enumerate(self.live)]
+        pots = self.pots(order)
         won = [0] * n
         burned = odd_chips = False
         paid: set[int] = set()  # the hands pokerkit keeps alive: those that win something
@@ -232,19 +272,23 @@ class Shadow:
 
 class PokerkitModel(Shadow):
     """pokerkit 0.7.7's betting and payouts, beside a hand from its first bet (after the blinds
-    are posted). ``divergence``: None, or why pokerkit could not replay the hand to the same
-    stacks."""
+    are posted), as its replay of the hand's history goes (repairs included). ``divergence``:
+    None, or why pokerkit could not replay the hand to the same stacks."""
 
     def __init__(self, hand: HandState) -> None:
         self.divergence: str | None = None
         self.pk = PokerkitBetting(list(hand.stacks), list(hand.bets), list(hand.contributions), [True] * hand.n)
+        # why pokerkit's first betting round starts with another player than ours (None: it
+        # does not), said with a divergence found in that round
+        self.first_actor: str | None = None
 
     def state(self) -> object:
-        return repr(asdict(self.pk))
+        return repr((asdict(self.pk), self.first_actor))
 
     def _opener(self, hand: HandState) -> int:
         """Where pokerkit starts the first betting round: after the biggest blind posted (the
-        last such seat in its order), its blinds read the other way round heads-up."""
+        last such seat in its order), its blinds read the other way round heads-up. Heads-up
+        with equal blinds that is the big blind (p1), where we start with the small blind."""
         order = hand._order_from(hand.button + 1)
         blinds = [hand.rules.small_blind, hand.rules.big_blind] + [0] * (hand.n - 2)
         if hand.n == 2:
@@ -253,12 +297,26 @@ class PokerkitModel(Shadow):
         return order[(max(range(hand.n), key=key.__getitem__) + 1) % hand.n]
 
     def round_starts(self, hand: Betting, betting_round: int, actors: list[int]) -> None:
-        if betting_round == 0 and self.divergence is None:
-            if hand._first_actors(self._opener(hand)) != actors:
-                self.divergence = "pokerkit lets the big blind act first heads-up when the blinds are equal"
-        if self.divergence is None:
-            opener = self._opener(hand) if betting_round == 0 else (hand.button + 1) % hand.n
-            self.pk.begin(hand._order_from(opener), hand.game.bet_size(betting_round))
+        if self.divergence is not None:
+            return
+        opener = self._opener(hand) if betting_round == 0 else (hand.button + 1) % hand.n
+        self.pk.begin(hand._order_from(opener), hand.game.bet_size(betting_round))
+        if betting_round == 0 and self.pk.queue[:1] != actors[:1]:
+            # only heads-up with equal blinds, both posted in full: elsewhere pokerkit's first
+            # actor is ours (a blind all-in for less is skipped by both)
+            self.first_actor = PK_BIG_BLIND_FIRST
+
+    def _diverge(self, hand: HandState, where: str, reason: str) -> None:
+        """Mark the hand: pokerkit parts from it at ``where`` (an action, or the end of a
+        round), for ``reason``; said after the short big blind called in full that made
+        pokerkit's chips differ from ours, if one did, or after pokerkit's other first actor,
+        in the first round."""
+        if self.pk.note is not None:
+            self.divergence = f"{where}, after {self.pk.note}"
+        elif self.first_actor is not None and hand.betting_round == 0:
+            self.divergence = f"{where}: {self.first_actor}; then {reason}"
+        else:
+            self.divergence = f"{where}: {reason}"
 
     def acts(self, hand: Betting, seat: int, action: Action) -> None:
         """Take the action in pokerkit's betting too; mark the hand where pokerkit would refuse it
@@ -268,18 +326,23 @@ class PokerkitModel(Shadow):
         pk = self.pk
         reason: str | None = None
         if not pk.queue or pk.queue[0] != seat:
-            expected = f"{hand.phh_label(pk.queue[0])} to act" if pk.queue else "no more betting"
-            reason = f"pokerkit expects {expected}"
-        elif action.kind in (Kind.BET, Kind.RAISE):
+            # the history's action is not the one pokerkit expects: its replay checks (or
+            # folds) for the players it expects to act first
+            folded = pk.repair(seat)
+            if folded is not None:
+                who = hand.phh_label(folded)
+                reason = f"pokerkit expects {who} to act and, replaying the history, folds {who}"
+            elif not pk.queue:
+                reason = PK_NO_MORE_BETTING
+        if reason is None and action.kind in (Kind.BET, Kind.RAISE):
             assert action.amount is not None
             reason = pk.refuses_raise(seat, action.amount)
             if reason is not None and pk.note is None and reason.startswith("pokerkit raises to"):
                 reason = PK_SHORT_BLIND if max(hand.bets) < hand._high(seat) else PK_COMPLETION
         if reason is not None:
-            where = f"{hand.phh_label(seat)} {action}"
             # after a short big blind was called in full, pokerkit's chips differ from ours: that
             # call, not this action, is why pokerkit goes another way
-            self.divergence = f"{where}, after {pk.note}" if pk.note else f"{where}: {reason}"
+            self._diverge(hand, f"{hand.phh_label(seat)} {action}", reason)
             return
         ours = action.amount if action.kind is Kind.CALL else 0
         if action.kind in (Kind.CHECK, Kind.CALL) and pk.to_call(seat) != ours and pk.note is None:
@@ -288,13 +351,19 @@ class PokerkitModel(Shadow):
 
     def round_ends(self, hand: HandState) -> None:
         pk = self.pk
-        if self.divergence is None:
-            if pk.queue and sum(pk.live) > 1:
-                self.divergence = pk.note or (
-                    f"pokerkit expects {hand.phh_label(pk.queue[0])} to act before the round ends"
-                )
-            else:
-                pk.end()
+        if self.divergence is not None:
+            return
+        if pk.queue and sum(pk.live) > 1:
+            # pokerkit expects more betting; the history's next action is a draw or a showing
+            # (two or more players are still in), which its replay takes after checking (or
+            # folding) for the players it expects to act
+            folded = pk.repair(None)
+            if folded is not None:
+                who = hand.phh_label(folded)
+                self._diverge(hand, f"the end of betting round {hand.betting_round + 1}",
+                              f"pokerkit expects {who} to act and, replaying the history, folds {who}")
+                return
+        pk.end()
 
     def chips_collected(self, hand: HandState) -> None:
         pk = self.pk
