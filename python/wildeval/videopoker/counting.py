@@ -33,7 +33,6 @@ __all__ = ["DRAWS", "HOLD_ORDER", "DrawCounts", "draw_counts", "every_hand", "ho
 _BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
 _OFFSET = np.cumsum([0] + [comb(52, k) for k in range(6)]).astype(np.int64)  # where sets of k cards start
 DRAWS: tuple[int, ...] = tuple(comb(47, 5 - k) for k in range(6))  # the draws of a hold of k cards
-_MASKS = np.arange(32)
 _SIZES = np.array([bin(m).count("1") for m in range(32)])
 # the holds in the order ties are broken: more cards held first, then the lower mask (bit i: the
 # i-th lowest card of the hand by card number, 2c = 0 .. As = 51)
@@ -100,7 +99,13 @@ def hold_counts(counts: DrawCounts, dealt: npt.NDArray[np.uint8]) -> npt.NDArray
     found = np.empty((n, 32, counts.table.shape[1]), dtype=np.int32)
     for mask in range(32):
         found[:, mask] = counts.table[subset_index(dealt[:, [i for i in range(5) if mask >> i & 1]])]
-    for bit in range(5):  # Mobius over supersets: take away the draws that hold a thrown card
-        low = _MASKS[(_MASKS >> bit & 1) == 0]
-        found[:, low] -= found[:, low | (1 << bit)]
+    # Mobius over supersets, in place: each bit of the mask an axis of two (bit 4 the first), the
+    # draws that hold a thrown card taken away from the hold that throws it
+    cube = found.reshape(n, 2, 2, 2, 2, 2, -1)
+    for bit in range(5):
+        axis = 5 - bit
+        without = [slice(None)] * cube.ndim
+        within = list(without)
+        without[axis], within[axis] = 0, 1
+        cube[tuple(without)] -= cube[tuple(within)]
     return found

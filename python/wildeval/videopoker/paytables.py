@@ -14,7 +14,7 @@ Fraction(800, 1)
 >>> parse_paytable("royal=800,quads=25")
 Traceback (most recent call last):
 ...
-ValueError: pay table entry 'quads=25': 'quads' is not a hand class (royal_flush, wild_royal, four_deuces, five_of_a_kind, straight_flush, four_aces_with_2_4_kicker, four_aces, four_2_4_with_a_4_kicker, four_2_4, four_5_k, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, jacks_or_better, tens_or_better)
+ValueError: pay table entry 'quads=25': 'quads' is not a hand class (royal_flush, four_deuces, wild_royal, five_of_a_kind, straight_flush, four_aces_with_2_4_kicker, four_aces, four_2_4_with_a_4_kicker, four_2_4, four_5_k, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, jacks_or_better, tens_or_better)
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ __all__ = ["CLASSES", "FALLBACKS", "MAX_PAYOUT", "PRESETS", "PayTable", "parse_p
 # Every class a pay table can pay, best first (the order a table is printed in).
 CLASSES: tuple[str, ...] = (
     "royal_flush",                 # a royal flush of natural cards (no wild card in it)
-    "wild_royal",                  # a royal flush made with a wild card
     "four_deuces",                 # four wild cards (deuces in Deuces Wild)
+    "wild_royal",                  # a royal flush made with a wild card
     "five_of_a_kind",
     "straight_flush",
     "four_aces_with_2_4_kicker",
@@ -71,10 +71,9 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
     "tens_or_better": ("tens_or_better",),
 }
 
-_ALIASES = {"royal": "royal_flush", "natural_royal": "royal_flush", "quads": None, "four_wilds": "four_deuces",
+_ALIASES = {"royal": "royal_flush", "natural_royal": "royal_flush", "four_wilds": "four_deuces",
             "five_kind": "five_of_a_kind", "sf": "straight_flush", "fh": "full_house", "trips": "three_of_a_kind",
             "jacks": "jacks_or_better", "tens": "tens_or_better"}
-_ALIASES = {k: v for k, v in _ALIASES.items() if v is not None}
 _WILD_ONLY = ("wild_royal", "four_deuces", "five_of_a_kind")
 
 MAX_PAYOUT = 10_000  # coins a coin, in tenths at the finest: a whole game's exact counts fit 64-bit integers
@@ -139,9 +138,11 @@ def _class_name(key: str, entry: str) -> str:
 def _payout(amount: object, entry: str) -> Fraction:
     if isinstance(amount, bool):
         raise ValueError(f"pay table entry {entry!r}: the payout must be a number, not {amount!r}")
+    if not isinstance(amount, (int, float, str, Fraction)):
+        raise ValueError(f"pay table entry {entry!r}: the payout must be a number, not {amount!r}")
     try:
-        value = Fraction(amount.strip() if isinstance(amount, str) else amount)  # type: ignore[arg-type]
-    except (TypeError, ValueError, ZeroDivisionError):
+        value = Fraction(amount.strip() if isinstance(amount, str) else amount)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
         raise ValueError(f"pay table entry {entry!r}: the payout must be a number") from None
     if not 0 <= value <= MAX_PAYOUT or value.denominator > 10:
         raise ValueError(f"pay table entry {entry!r}: the payout must be 0 to {MAX_PAYOUT:,} coins, in "
