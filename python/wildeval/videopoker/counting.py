@@ -104,7 +104,7 @@ def hold_counts(counts: DrawCounts, dealt: npt.NDArray[np.uint8]) -> npt.NDArray
     cube = found.reshape(n, 2, 2, 2, 2, 2, -1)
     for bit in range(5):
         axis = 5 - bit
-        without = [slice(None)] * cube.ndim
+        without: list[int | slice] = [slice(None)] * cube.ndim
         within = list(without)
         without[axis], within[axis] = 0, 1
         cube[tuple(without)] -= cube[tuple(within)]
