@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from wildeval.videopoker.counting import DRAWS, HOLD_ORDER, draw_counts, every_hand, hold_counts, subset_index
 from wildeval.videopoker.holds import pay_vector
-from wildeval.videopoker.paytables import FALLBACKS, PayTable
+from wildeval.videopoker.paytables import PayTable
 
 __all__ = ["DEALS", "OUTCOMES_PER_DEAL", "GameAnalysis", "analyse_game"]
 
@@ -93,7 +93,6 @@ def analyse_game(table: PayTable, progress: Callable[[int], object] | None = Non
     frequencies: dict[str, int] = {name: 0 for name in table.pays}
     frequencies["nothing"] = 0
     for name, f in zip(counts.names, frequency):
-        paid_as = next((c for c in FALLBACKS.get(name, ()) if c in table.pays), "nothing")
-        frequencies[paid_as] += f
+        frequencies[table.paid_as(name)] += f
     return GameAnalysis(table, ret, square - ret * ret, frequencies, total, tuple(int(n) for n in holds_by_size),
                         strategy, time.perf_counter() - start)

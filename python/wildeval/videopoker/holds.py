@@ -31,8 +31,8 @@ __all__ = ["Hold", "analyse_hand", "best_hold", "pay_vector"]
 class Hold:
     """One hold of a dealt hand: ``held`` the positions kept (0-4 in the hand as given),
     ``cards`` them as text, ``value`` the expected payout of a coin as an exact fraction (over
-    ``draws`` equally likely draws), ``classes`` how many draws end in each paying class (and
-    ``"nothing"``), ``best`` whether no hold is worth more."""
+    ``draws`` equally likely draws), ``classes`` how many draws end in each class the table pays
+    (and ``"nothing"``, for the rest), ``best`` whether no hold is worth more."""
 
     held: tuple[int, ...]
     cards: str
@@ -75,7 +75,11 @@ def analyse_hand(hand: str | list[int] | tuple[int, ...], table: PayTable) -> li
         held = tuple(sorted(order[i] for i in range(5) if mask >> i & 1))
         size = len(held)
         value = Fraction(int(totals[mask]), DRAWS[size] * scale)
-        classes = {name: int(n) for name, n in zip(counts.names, found[mask]) if n}
+        classes: dict[str, int] = {}
+        for name, n in zip(counts.names, found[mask]):
+            if n:
+                paid_as = table.paid_as(name)
+                classes[paid_as] = classes.get(paid_as, 0) + int(n)
         holds.append((value, -rank[mask], Hold(held, format_cards([cards[i] for i in held], unicode=False),
                                                 value, DRAWS[size], classes, False)))
     holds.sort(key=lambda item: (item[0], item[1]), reverse=True)

@@ -118,6 +118,10 @@ class PayTable:
                 return self.pays[name]
         return Fraction(0)
 
+    def paid_as(self, hand_class: str) -> str:
+        """The class of this table that a hand of ``hand_class`` is paid as, or ``"nothing"``."""
+        return next((name for name in FALLBACKS.get(hand_class, ()) if name in self.pays), "nothing")
+
     def text(self) -> str:
         """The table as ``--paytable`` reads it back."""
         return ",".join(f"{c}={_number(p)}" for c, p in self.pays.items())
