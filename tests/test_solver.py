@@ -141,9 +141,9 @@ def test_exploitability_finds_the_gain_against_loose_play() -> None:
     # and the measure sees it; the solved strategy leaves far less to gain
     strategy = solve("three-five-seven", 3, sweeps=20, deals=20_000, rows=256)
     loose = Strategy(strategy.rules, 3, np.full_like(strategy.thresholds, 0.3), strategy.values, strategy.settings)
-    bad = exploitability(loose, games=3000, sweeps=3)
+    bad = exploitability(loose, games=3000, passes=2)
     assert bad.per_deal > 10 * bad.stderr > 0
-    good = exploitability(strategy, games=3000, sweeps=3)
+    good = exploitability(strategy, games=3000, passes=2)
     assert good.per_deal < bad.per_deal / 5
 
 

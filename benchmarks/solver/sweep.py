@@ -4,9 +4,10 @@
     python benchmarks/solver/sweep.py [--games N] [--workers N] [--only GAME] [--json FILE]
 
 Prints the machine, then one Markdown row per table: the seconds to solve (default settings),
-the exploitability (pots a deal, its standard error, the deviation that found it) and the deals a
-game; the table docs/solver.md shows. ``--workers N`` solves N tables at a time on a local Dask
-cluster (``pip install 'wildeval[dask]'``); the times are then each task's own.
+the exploitability (pots a deal and its standard error, by a best response over information
+sets), the best of the simple deviations beside it and the deals a game; the table
+docs/solver.md shows. ``--workers N`` solves N tables at a time on a local Dask cluster
+(``pip install 'wildeval[dask]'``); the times are then each task's own.
 """
 
 from __future__ import annotations
@@ -39,17 +40,19 @@ def machine() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20_000, help="games per deviation measured (default 20,000)")
+    parser.add_argument("--games", type=int, default=20_000,
+                        help="games to find the best response on, and fresh games to measure it on (default 20,000)")
     parser.add_argument("--workers", type=int, default=0, help="solve on a local Dask cluster of N workers")
     parser.add_argument("--only", default=None, help="one preset")
     parser.add_argument("--skip", type=int, default=0, help="leave out the first N tables (a sweep resumed)")
-    parser.add_argument("--response-sweeps", type=int, default=12, help="sweeps of the best response (default 12)")
+    parser.add_argument("--passes", type=int, default=3, help="passes of the best response (default 3)")
     parser.add_argument("--json", default=None, help="also write the results as JSON")
     args = parser.parse_args()
     tables = [t for t in every_table() if args.only in (None, t[0])][args.skip:]
     print(f"machine: {machine()}")
-    print("| game | players | declaring | solve (s) | exploitability (pots a deal) | found by | deals a game |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| game | players | declaring | solve (s) | exploitability (pots a deal) | best simple deviation | "
+          "deals a game | games |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
 
     def show(m: Measured) -> None:
         print(m.row(), flush=True)
@@ -58,10 +61,10 @@ def main() -> int:
         from distributed import Client, LocalCluster
 
         with LocalCluster(n_workers=args.workers, threads_per_worker=1) as cluster, Client(cluster) as client:
-            results = sweep(tables, client=client, games=args.games, response_sweeps=args.response_sweeps,
+            results = sweep(tables, client=client, games=args.games, passes=args.passes,
                             progress=show)
     else:
-        results = sweep(tables, games=args.games, response_sweeps=args.response_sweeps, progress=show)
+        results = sweep(tables, games=args.games, passes=args.passes, progress=show)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"machine": machine(), "tables": [dataclasses.asdict(r) for r in results]}, f, indent=1)

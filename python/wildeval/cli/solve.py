@@ -57,7 +57,9 @@ def register(commands: Any) -> None:
                            "tables with many states of legs)")
     work.add_argument("--exploitability", type=int_in(2, 10_000_000), default=None, metavar="GAMES",
                       nargs="?", const=20_000,
-                      help="also measure the strategy's exploitability on GAMES fresh games (default 20,000)")
+                      help="also measure the strategy's exploitability: a best response over what a player sees, "
+                           "found on GAMES games and measured on GAMES fresh ones (default 20,000), beside "
+                           "simple deviations (every threshold moved, always in, always out)")
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write the whole strategy as JSON (every stage, pot, state and place)")
     p.add_argument("--json", action="store_true", help="print the thresholds as JSON")
@@ -141,8 +143,7 @@ def run(args: argparse.Namespace) -> int:
             "settings": dataclasses.asdict(strategy.settings),
         }
         if measured is not None:
-            data["exploitability"] = {"per_deal": measured.per_deal, "stderr": measured.stderr,
-                                      "games": measured.games, "deals_per_game": measured.deals_per_game}
+            data["exploitability"] = measured.to_json()
         print(json.dumps(data, indent=2))
         return 0
     others = ", ".join(map(str, legs[1:]))

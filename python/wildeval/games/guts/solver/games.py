@@ -13,6 +13,7 @@ at its round cap. Chips are counted as the engine counts them (:class:`GamesPlay
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -22,10 +23,11 @@ from wildeval.games.guts.solver.deals import Deals
 from wildeval.games.guts.solver.model import States, Table, declare, settle
 from wildeval.seeds import child_seed
 
-__all__ = ["GamesPlayed", "play_games"]
+__all__ = ["Deviator", "GamesPlayed", "play_games"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
@@ -39,15 +41,28 @@ class GamesPlayed:
     undecided: int
 
 
+class Deviator(Protocol):
+    """Seat 0's own player, for a best response (:mod:`~wildeval.games.guts.solver.response`):
+    it declares for seat 0 and is told how each stage ended."""
+
+    def start_round(self, games: Ints) -> None: ...
+
+    def choose(self, stage: int, games: Ints, rounds: Ints, legs: Ints, place: int, ins_before: Bools,
+               own: Bools, values: Ints, live: Bools) -> Bools: ...
+
+    def stage_done(self, stage: int, games: Ints, ins: Bools, place: Ints, pay: Floats) -> None: ...
+
+
 def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], games: int, seed: int,
-               max_rounds: int = 200, visits: Ints | None = None) -> GamesPlayed:
+               max_rounds: int = 200, visits: Ints | None = None, deviator: Deviator | None = None) -> GamesPlayed:
     """``games`` games of ``rules`` at ``players`` seats; seat ``i`` stays in from
     ``bars[seats[i], stage, state, context]`` (hand values). Game ``g`` is first dealt by seat
     ``g % players``; round ``r`` of every game is dealt from the seed's child ``r``, row ``g``,
     so two runs of the same seed see the same cards in the same game and round whatever the
     players do (their differences are the strategies'). ``visits[stage, round, state]``, if
     given, counts every seat's declarations by the state it declared in (rounds from the
-    strategies' last on counted as the last)."""
+    strategies' last on counted as the last). ``deviator``, if given, declares for seat 0 instead
+    of its thresholds, seeing what a player sees (:class:`Deviator`)."""
     table = Table.of(rules, players)
     states = States(table)
     n, ante = players, rules.ante
@@ -75,15 +90,26 @@ def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], gam
         mine = legs[seat_at, act]
         which = strategy_of_seat[seat_at] * kept_rounds + np.minimum(rounds[act] - 1, kept_rounds - 1)
         live = np.ones(act.size, dtype=np.bool_)
+        focal = np.argmax(seat_at == 0, axis=0)  # seat 0's place in each game's declarations
+        if deviator is not None:
+            deviator.start_round(act)
         for s in range(table.stages):
             values = deals.values[act, :, s].T[seat_at, cols]
             seen = states.index(np.minimum(mine, table.goal - 1))
-            ins, _ = declare(table, stage_bars[s], values, seen, which=which)
+            choose = None
+            if deviator is not None:
+                def choose(place: int, rows: Bools, before: Bools, own: Bools, s: int = s, values: Ints = values,
+                           mine: Ints = mine, live: Bools = live) -> Bools:
+                    return deviator.choose(s, act[rows], rounds[act[rows]], mine[:, rows], place, before, own,
+                                           values[place, rows], live[rows])
+            ins, _ = declare(table, stage_bars[s], values, seen, which=which, focal=focal, choose=choose)
             if visits is not None:
                 where = (np.minimum(rounds[act] - 1, visits.shape[1] - 1) * len(states) + seen)[:, live].ravel()
                 visits[s] += np.bincount(where, minlength=visits[s].size).reshape(visits[s].shape)
             ins &= live
             pay, after, winner = settle(table, ins, values, mine)
+            if deviator is not None:
+                deviator.stage_done(s, act, ins, focal, pay)
             amount = pot[act] if rules.max_payment is None else np.minimum(pot[act], rules.max_payment)
             chips[seat_at, act] += pay * amount
             mine = after

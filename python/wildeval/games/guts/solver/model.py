@@ -27,6 +27,7 @@ hand is the better; in the second seat 1 alone is in, and takes its third leg.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -144,14 +145,17 @@ class States:
 
 
 def declare(table: Table, bars: Ints, values: Ints, states: Ints, focal: Ints | None = None,
-            forced: bool | None = None, which: Ints | None = None) -> tuple[Bools, Ints]:
+            forced: bool | None = None, which: Ints | None = None,
+            choose: Callable[[int, Bools, Bools, Bools], Bools] | None = None) -> tuple[Bools, Ints]:
     """Every seat's declaration at one stage, and each seat's context (seats x rows).
 
     ``bars[state, context]``: the weakest hand value that stays in; or, with ``which`` (seats x
     rows), ``bars[which[seat, r], state, context]``: one strategy per seat and row. ``values``
     and ``states``: each seat's hand value and state number. When ``forced`` is True or False,
     the seat ``focal[r]`` of each row declares that way instead; in turn, the seats after it see
-    it.
+    it. ``choose(seat, rows, ins_before, own)``, if given, decides instead for the rows whose
+    ``focal`` seat declares now: it gets the seat, which rows, the declarations before it there
+    (seats before x those rows) and what the strategy would declare, and returns the declarations.
     """
     n, rows = values.shape
     ins = np.empty((n, rows), dtype=np.bool_)
@@ -166,6 +170,10 @@ def declare(table: Table, bars: Ints, values: Ints, states: Ints, focal: Ints | 
             d = values[seat] >= bars[which[seat], states[seat], ctx[seat]]
         if forced is not None and focal is not None:
             d[focal == seat] = forced
+        if choose is not None and focal is not None:
+            rows_here = focal == seat
+            if rows_here.any():
+                d[rows_here] = choose(seat, rows_here, ins[:seat, rows_here], d[rows_here])
         ins[seat] = d
         if table.in_turn:
             before += d

@@ -1,6 +1,6 @@
 """Solve and measure many tables at once: every preset and player count, on Dask if given.
 
->>> results = sweep([("three-five-seven", 2, "in_turn")], sweeps=6, deals=20_000, games=2_000)
+>>> results = sweep([("three-five-seven", 2, "in_turn")], sweeps=6, deals=20_000, games=2_000, passes=1)
 >>> [(r.game, r.players, r.declaration) for r in results]
 [('three-five-seven', 2, 'in_turn')]
 """
@@ -22,7 +22,9 @@ __all__ = ["Measured", "every_table", "sweep"]
 @dataclass(frozen=True)
 class Measured:
     """One table solved and measured: its solve and measure times (seconds), the exploitability
-    (pots a deal, with its standard error and the deviation that found it) and the deals a game."""
+    (pots a deal, with its standard error: a best response over information sets on fresh paired
+    games), the best of the baselines (every threshold moved, always in, always out) and the
+    deals a game."""
 
     game: str
     players: int
@@ -31,18 +33,18 @@ class Measured:
     measure_seconds: float
     per_deal: float
     stderr: float
-    deviation: str
+    baseline: str
+    baseline_per_deal: float
+    baseline_stderr: float
     deals_per_game: float
-    rows: int
+    games: int
 
     def row(self) -> str:
         """The Markdown row: game, players, declaring, seconds to solve, exploitability, the
-        deviation that found it, deals a game."""
-        found = ("0 (none of the deviations gains)" if self.stderr == 0 and self.per_deal == 0
-                 else f"{self.per_deal:+.4f} ± {self.stderr:.4f}")
-        deviation = "" if self.stderr == 0 and self.per_deal == 0 else self.deviation
+        best baseline, deals a game, games."""
         return (f"| {self.game} | {self.players} | {self.declaration.replace('_', ' ')} | {self.solve_seconds:.0f} | "
-                f"{found} | {deviation} | {self.deals_per_game:.2f} |")
+                f"{self.per_deal:+.4f} ± {self.stderr:.4f} | {self.baseline} {self.baseline_per_deal:+.4f} ± "
+                f"{self.baseline_stderr:.4f} | {self.deals_per_game:.2f} | {self.games:,} |")
 
 
 def every_table() -> list[tuple[str, int, str]]:
@@ -54,24 +56,25 @@ def every_table() -> list[tuple[str, int, str]]:
 def _one(case: tuple[str, int, str, dict[str, Any]]) -> Measured:
     game, n, mode, settings = case
     games = settings.pop("games")
-    response_sweeps = settings.pop("response_sweeps")
+    passes = settings.pop("passes")
     started = time.perf_counter()
     strategy = solve(preset(game, declaration=mode), n, **settings)
     solved = time.perf_counter() - started
-    measured = exploitability(strategy, games=games, sweeps=response_sweeps)
+    measured = exploitability(strategy, games=games, passes=passes)
+    name, best = max(measured.baselines.items(), key=lambda item: item[1].per_deal)
     return Measured(game, n, mode, solved, time.perf_counter() - started - solved, measured.per_deal,
-                    measured.stderr, measured.deviation, measured.deals_per_game, strategy.settings.rows)
+                    measured.stderr, name, best.per_deal, best.stderr, measured.deals_per_game, games)
 
 
 def sweep(tables: Sequence[tuple[str, int, str]], *, client: Any = None, games: int = 20_000,
-          response_sweeps: int = 12, progress: Callable[[Measured], object] | None = None,
+          passes: int = 3, progress: Callable[[Measured], object] | None = None,
           **settings: Any) -> list[Measured]:
     """Each table solved (``settings`` as for :func:`~wildeval.games.guts.solver.solve`) and
-    measured on ``games`` games with a best response of ``response_sweeps`` sweeps
-    (:func:`~wildeval.games.guts.solver.exploitability`), in order; on ``client`` (a
+    measured with a best response of ``passes`` passes found on ``games`` games and measured on
+    ``games`` fresh ones (:func:`~wildeval.games.guts.solver.exploitability`), in order; on ``client`` (a
     ``distributed.Client``) one task per table. ``progress``, if given, is called with each
     result as it is in."""
-    cases = [(game, n, mode, dict(settings, games=games, response_sweeps=response_sweeps)) for game, n, mode in tables]
+    cases = [(game, n, mode, dict(settings, games=games, passes=passes)) for game, n, mode in tables]
     if client is None:
         results = []
         for case in cases:
