@@ -156,3 +156,34 @@ def test_the_analyse_command_writes_the_strategy(tmp_path: object) -> None:
     assert sum(report["frequencies"].values()) == report["total"] == 19_933_230_517_200
     strategy = np.load(path)
     assert strategy.shape == (2_598_960,) and strategy.dtype == np.uint8 and int(strategy.max()) <= 31
+
+
+def test_the_trainer_pays_draws_and_names_a_mistake() -> None:
+    import io
+
+    from wildeval.videopoker.trainer import deal_hands, parse_hold, play, play_hand, simulate
+
+    deck = next(deal_hands(3))
+    dealt = deck[:5]
+    assert parse_hold("all", dealt) == (0, 1, 2, 3, 4) and parse_hold("none", dealt) == ()
+    assert parse_hold("1 3", dealt) == (0, 2) == parse_hold(format_cards([dealt[0], dealt[2]], unicode=False), dealt)
+    for bad in ("6", "1 1", "Xx"):
+        with pytest.raises(ValueError):
+            parse_hold(bad, dealt)
+    best = analyse_hand(dealt, DEUCES)
+    hand = play_hand(DEUCES, deck, best[0].held, best)
+    assert hand.lost == 0 and hand.final[:0] == ()
+    kept = [deck[i] for i in best[0].held]
+    assert all(c in hand.final for c in kept) and len(set(hand.final)) == 5
+    assert set(hand.final) - set(kept) == set(deck[5:5 + 5 - len(kept)])  # drawn from the same deck, in order
+    worse = next(h for h in best if h.value < best[0].value)
+    assert play_hand(DEUCES, deck, worse.held, best).lost == best[0].value - worse.value
+    out = io.StringIO()
+    assert play(DEUCES, seed=3, stdin=io.StringIO("6\n" + " ".join(str(i + 1) for i in worse.held) + "\nq\n"),
+                stdout=out, unicode=False) == 0
+    text = out.getvalue()
+    assert "positions are 1 to 5" in text and f"gave up {float(best[0].value - worse.value):.4f} expected coins" in text
+    assert text.rstrip().splitlines()[-1].startswith("Session: 1 hand, 1 coin bet")
+    # the bot: a sample of the exact return, the same for the same seed
+    first, again = simulate(JACKS, hands=300, seed=4), simulate(JACKS, hands=300, seed=4)
+    assert first == again and first.mistakes == 0 and sum(first.classes.values()) == 300

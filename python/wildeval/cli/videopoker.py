@@ -7,10 +7,11 @@ import argparse
 import json
 from typing import Any
 
-from wildeval.cli.common import output_bytes, wild_ranks
+from wildeval.cli.common import add_ascii, int_in, output_bytes, shows_suits, whole_number, wild_ranks
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.videopoker import PRESETS, PayTable, analyse_game, analyse_hand, parse_paytable, preset
 from wildeval.videopoker.game import DEALS
+from wildeval.videopoker.trainer import play, simulate
 
 __all__ = ["register"]
 
@@ -36,11 +37,29 @@ def register(commands: Any) -> None:
     game.add_argument("--strategy", default=None, metavar="FILE.npy",
                       help="write the best hold of every deal (numpy uint8, by the colexicographic index of "
                            "the deal's cards; bit i holds its i-th lowest card)")
-    for sub in (hold, game):
+    trainer = actions.add_parser("play", help="the trainer: you hold, it draws, pays and says the best hold",
+                                 description="Hands dealt from a seeded shuffle: type the cards to hold (positions "
+                                             "1-5 such as '1 3 4', the cards, all or none), see the draw and the pay; "
+                                             "after a hold worth less than the best, the best and the expected coins "
+                                             "given up. q (or the end of the input) ends with the session's summary.")
+    trainer.add_argument("--hands", type=int_in(1, 1_000_000), default=None, help="stop after this many hands")
+    trainer.add_argument("--seed", type=whole_number, default=None, help="seed of the shuffles (default: a new one, "
+                                                                          "printed)")
+    add_ascii(trainer)
+    bot = actions.add_parser("simulate", help="the best hold on every hand of a seeded sample",
+                             description="The trainer's engine as a bot: every hand played with its best hold, the "
+                                         "coins paid counted (a sample of the exact return 'analyse' gives).")
+    bot.add_argument("--hands", type=int_in(1, 10_000_000), default=10_000, help="hands to play (default 10,000)")
+    bot.add_argument("--seed", type=whole_number, default=0, help="seed of the shuffles (default 0)")
+    for sub in (hold, game, trainer, bot):
         _add_game(sub)
-        sub.add_argument("--json", action="store_true", help="print JSON")
-        add_quiet(sub)
-        sub.set_defaults(run=run_hold if sub is hold else run_game)
+        if sub is not trainer:
+            sub.add_argument("--json", action="store_true", help="print JSON")
+            add_quiet(sub)
+    hold.set_defaults(run=run_hold)
+    game.set_defaults(run=run_game)
+    trainer.set_defaults(run=run_play)
+    bot.set_defaults(run=run_simulate)
 
 
 def _add_game(parser: argparse.ArgumentParser) -> None:
@@ -112,4 +131,26 @@ def run_game(args: argparse.Namespace) -> int:
     print(f"{'total':<28} {'':>6} {game.total:>20,}")
     if args.strategy not in (None, "-"):
         print(f"strategy written to {args.strategy}")
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    import random
+    import sys
+
+    table = _table(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    return play(table, seed=seed, stdin=sys.stdin, stdout=sys.stdout, hands=args.hands, unicode=shows_suits(args))
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    table = _table(args)
+    with busy("videopoker: playing", quiet=args.quiet):
+        summary = simulate(table, hands=args.hands, seed=args.seed)
+    if args.json:
+        print(json.dumps({"game": table.name, "hands": summary.hands, "paid": str(summary.paid),
+                          "return": float(summary.paid / summary.hands), "classes": summary.classes,
+                          "seed": args.seed}, indent=2))
+        return 0
+    print(f"{table.name}, best hold every hand, seed {args.seed}: {summary.line()}")
     return 0
