@@ -54,7 +54,8 @@ class Deviator(Protocol):
 
 
 def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], games: int, seed: int,
-               max_rounds: int = 200, visits: Ints | None = None, deviator: Deviator | None = None) -> GamesPlayed:
+               max_rounds: int = 200, visits: Ints | None = None, deviator: Deviator | None = None,
+               start_legs: Ints | None = None, start_round: int = 1) -> GamesPlayed:
     """``games`` games of ``rules`` at ``players`` seats; seat ``i`` stays in from
     ``bars[seats[i], stage, state, context]`` (hand values). Game ``g`` is first dealt by seat
     ``g % players``; round ``r`` of every game is dealt from the seed's child ``r``, row ``g``,
@@ -62,21 +63,24 @@ def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], gam
     players do (their differences are the strategies'). ``visits[stage, round, state]``, if
     given, counts every seat's declarations by the state it declared in (rounds from the
     strategies' last on counted as the last). ``deviator``, if given, declares for seat 0 instead
-    of its thresholds, seeing what a player sees (:class:`Deviator`)."""
+    of its thresholds, seeing what a player sees (:class:`Deviator`). ``start_legs`` (seats x
+    games) and ``start_round``, if given, start every game at that round (its pot the antes of
+    the rounds before) with those legs (or streaks): the games then measure what a state is
+    worth; ``rounds`` counts the rounds before too."""
     table = Table.of(rules, players)
     states = States(table)
     n, ante = players, rules.ante
-    legs = np.zeros((n, games), dtype=np.int64)
+    legs = np.zeros((n, games), dtype=np.int64) if start_legs is None else np.array(start_legs, dtype=np.int64)
     chips = np.zeros((n, games))
-    pot = np.zeros(games)
+    pot = np.full(games, float(n * ante * (start_round - 1)))
     pots = np.zeros(games)
-    rounds = np.zeros(games, dtype=np.int64)
+    rounds = np.full(games, start_round - 1, dtype=np.int64)
     alive = np.ones(games, dtype=np.bool_)
     dealer = np.arange(games) % n
     strategy_of_seat = np.asarray(seats, dtype=np.int64)
     kept_rounds = bars.shape[2]  # rounds from the last one on play the last one's thresholds
     stage_bars = [bars[:, s].reshape(-1, *bars.shape[3:]) for s in range(table.stages)]
-    for r in range(max_rounds):
+    for r in range(start_round - 1, max_rounds):
         act = np.flatnonzero(alive)
         if act.size == 0:
             break
@@ -124,5 +128,5 @@ def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], gam
         dealer[act] = (dealer[act] + 1) % n
     open_ = np.flatnonzero(alive)
     if open_.size:  # the round cap: everyone's antes back
-        chips[:, open_] += rounds[open_] * ante
+        chips[:, open_] += (rounds[open_] - (start_round - 1)) * ante
     return GamesPlayed(chips.T.copy(), pots, rounds, int(open_.size))
