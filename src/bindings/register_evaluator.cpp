@@ -71,4 +71,23 @@ void register_evaluator(py::module_& m) {
         "For tests: runs `tasks` tasks on `threads` threads, task `failing` throwing ValueError (which "
         "must reach the caller from whichever thread ran it); returns how many tasks ran.",
         py::arg("threads"), py::arg("tasks"), py::arg("failing"));
+    m.def(
+        "_plant_worker_error",
+        [](const std::string& kind, long long after_tasks) {
+            using test_hook::PlantedError;
+            PlantedError planted = PlantedError::kNone;
+            if (kind == "runtime_error") planted = PlantedError::kRuntimeError;
+            else if (kind == "bad_alloc") planted = PlantedError::kBadAlloc;
+            else if (kind == "invalid_argument") planted = PlantedError::kInvalidArgument;
+            else if (!kind.empty())
+                throw py::value_error("kind must be 'runtime_error', 'bad_alloc', 'invalid_argument' or '', not '" + kind +
+                                      "'");
+            if (after_tasks < 0) throw py::value_error("after_tasks must be >= 0");
+            test_hook::plant_worker_error(planted, after_tasks);
+        },
+        "TEST HOOK, for tests only: the task of the core's thread pool (run_tasks) that starts after "
+        "`after_tasks` more have started, in any later call and on any thread, throws std::runtime_error, "
+        "std::bad_alloc or std::invalid_argument (RuntimeError, MemoryError, ValueError in Python) with a "
+        "message beginning 'planted <kind> (test hook)'; once thrown the plant is gone. '' clears it.",
+        py::arg("kind"), py::arg("after_tasks") = 0);
 }
