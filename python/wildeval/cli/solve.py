@@ -162,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {place_words(t.seat, t.ins_before):<{width}}  {t.hand:<{hand_width}}  {stays}")
     if measured is not None:
         print(f"\n{measured.line()}")
+        print("beside it, on the same games:")
+        print("\n".join(measured.baseline_lines()))
     if args.save is not None:
         print(f"\nStrategy written to {args.save}.", file=sys.stderr)
     return 0
