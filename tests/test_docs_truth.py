@@ -37,3 +37,10 @@ def test_the_docs_cite_nothing_outside_the_repository() -> None:
     for path in DOCS:
         text = path.read_text(encoding="utf-8")
         assert "shared/" not in text, f"{path.relative_to(ROOT)} cites a path outside the repository"
+
+
+def test_the_architecture_names_every_source_file() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    sources = [*(ROOT / "src").rglob("*.[ch]pp"), *(ROOT / "python" / "wildeval").rglob("*.py")]
+    missing = [str(f.relative_to(ROOT)) for f in sources if f"`{f.name}`" not in text]
+    assert not missing, f"docs/architecture.md does not name {missing}"
