@@ -21,8 +21,8 @@ def register(commands: Any) -> None:
         "videopoker", help="video poker, exactly: the best hold of a hand, the return of a pay table",
         description="Video poker counted exactly, every draw of every hold (nothing sampled). 'hold' values "
                     "the 32 holds of a dealt hand; 'analyse' plays every one of the 2,598,960 deals at its best "
-                    f"hold and gives the return and the frequency of every paying hand. Games: {', '.join(PRESETS)}; "
-                    "or any table with --paytable.")
+                    "hold and gives the return and the frequency of every paying hand; 'play' is a trainer, "
+                    f"'simulate' the best hold as a bot. Games: {', '.join(PRESETS)}; or any table with --paytable.")
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     hold = actions.add_parser("hold", help="every hold of a dealt hand, from the best",
                               description="The expected payout of a coin for each hold of a five-card hand, as "
