@@ -178,7 +178,7 @@ for kind, call in [("bad_alloc", lambda: census(5, threads=8)),
 def test_a_worker_error_does_not_abort_the_process() -> None:
     """Run apart, so that the std::terminate the old run_tasks reached (SIGABRT) fails this test
     rather than ending the test run."""
-    done = subprocess.run([sys.executable, "-c", _ABORTS], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", _ABORTS], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode != -signal.SIGABRT, f"aborted (SIGABRT): {done.stderr[-2000:]}"
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
