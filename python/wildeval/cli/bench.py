@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -64,15 +66,17 @@ def register(commands: Any) -> None:
     p = commands.add_parser(
         "bench", help="benchmark native, reference and installed peers",
         description="Hands per second on the same random 7-card hands: wildeval's batch and per-call "
-                    "paths, its pure-Python reference and every installed peer (eval7, phevaluator, "
-                    "treys, pokerkit: pip install 'wildeval[test]' installs them), side by side in one "
-                    "run, best of several repeats.")
+                    "paths, its pure-Python reference and every installed peer "
+                    f"({', '.join(PEERS)}: pip install 'wildeval[test]' installs them), side by side in "
+                    "one run, best of several repeats. Each row is compared with the reference (x reference) "
+                    "and with the fastest peer installed (x fastest peer, named under the table).")
     p.add_argument("--quick", action="store_true", help="fewer hands (about 15 s)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="also draw hands/s per evaluator and ranking on a log scale into this image (.png, "
                         ".svg or .pdf; needs pip install 'wildeval[plot]')")
-    p.add_argument("--size", default="1600x900", metavar="WxH", help="the image's size in pixels (default 1600x900)")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="the --plot image's size in pixels (default 1600x900)")
     p.add_argument("--load", default=None, metavar="FILE.json",
                    help="measure nothing: read a report that --json wrote (to draw or print it again)")
     add_quiet(p)
@@ -230,6 +234,10 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     for name, n, fn in found:
         record(name, n, fn, 3)
     reference_rate = next(r.rate for r in results if r.name.startswith("wildeval.reference"))
+    rows = [asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results]
+    peer = fastest_peer(rows)
+    for row in rows:
+        row["vs_fastest_peer"] = None if peer is None else row["hands_per_second"] / peer["hands_per_second"]
     progress.note("import time, in fresh interpreters")
     start_up = import_seconds()
     progress.advance(1)
@@ -245,9 +253,8 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
         },
         "seed": SEED,
         "missing_peers": [p for p in PEERS if not any(name.startswith(p) for name, _, _ in found)],
-        "results": [
-            asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results
-        ],
+        "results": rows,
+        "fastest_peer": None if peer is None else peer["name"],
     }
 
 
@@ -282,21 +289,56 @@ def _cpu_name() -> str:
     return platform.processor() or "unknown"
 
 
+def _peer_name(name: str) -> str | None:
+    """The peer (one of :data:`PEERS`) a row measures, or None for wildeval's own rows."""
+    return next((peer for peer in PEERS if name.startswith(peer)), None)
+
+
+def fastest_peer(results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The row of the fastest installed peer among ``results``, or None where no peer ran."""
+    peers = [r for r in results if _peer_name(r["name"]) is not None]
+    return max(peers, key=lambda r: r["hands_per_second"]) if peers else None
+
+
+# a row whose slowest repeat took this much longer than its best is called noisy under the table
+NOISY = 0.5
+
+
 def format_table(report: dict[str, Any]) -> str:
     m = report["machine"]
+    results = report["results"]
+    peer = fastest_peer(results)
+    name_width = max([len("evaluator")] + [len(r["name"]) for r in results])
     lines = [
         f"{m['processor']}, {m['cores']} cores, Python {m['python']}, row kernel {m.get('row_kernel', '?')}; "
         f"random 7-card hands, seed {report['seed']}",
         "",
-        f"{'evaluator':<52} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12}",
+        f"{'evaluator':<{name_width}} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12} "
+        f"{'x fastest peer':>14}",
     ]
-    for r in report["results"]:
+    for r in results:
+        versus_peer = f"{r['hands_per_second'] / peer['hands_per_second']:>14,.2f}" if peer else f"{'-':>14}"
         lines.append(
-            f"{r['name']:<52} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['spread']:>7.1%} "
-            f"{r['vs_reference']:>12,.1f}"
+            f"{r['name']:<{name_width}} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['spread']:>7.1%} "
+            f"{r['vs_reference']:>12,.1f} {versus_peer}"
         )
     lines.append("")
     lines.append("Best of the repeats; spread = (slowest - best) / best over them.")
+    if peer is not None:
+        lines.append(textwrap.fill(
+            f"x fastest peer: against {_peer_name(peer['name'])}, the fastest peer installed here "
+            f"({peer['hands_per_second'] / 1e6:.3f} M hands/s on random 7-card hands).", width=100))
+    else:
+        lines.append("x fastest peer: no peer is installed, so there is none to compare with.")
+    noisy = [r for r in results if r["spread"] >= NOISY]
+    if noisy:
+        lines.append(textwrap.fill(
+            f"Noisy: {len(noisy)} row{'s' if len(noisy) != 1 else ''} had a spread of {NOISY:.0%} or more ("
+            + "; ".join(f"{r['name']} {r['spread']:.0%}" for r in noisy)
+            + "): this run was noisy (other work on the machine, or the CPU changing speed). For steady "
+              "figures run again on a quieter machine (nothing else running), or with more repeats "
+              f"(wildeval bench without --quick repeats wildeval's timings {FULL.repeat} times, --quick "
+              f"{QUICK.repeat}).", width=100))
     if report["missing_peers"]:
         lines.append(f"Not installed, so not measured: {', '.join(report['missing_peers'])} "
                      "(pip install 'wildeval[test]' installs them).")
@@ -367,25 +409,97 @@ def plot_report(report: dict[str, Any], stream: Any, *, size: tuple[int, int] = 
         plt.close(fig)
 
 
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_field(where: str, key: str, value: Any, *, positive: bool = False, whole: bool = False) -> None:
+    """ValueError in words unless ``value`` is a finite number (above 0 if ``positive``, else 0 or
+    more; whole if ``whole``)."""
+    if not _number(value):
+        raise ValueError(f"{where}'{key}' is {_shown(value)}, not a number")
+    if not math.isfinite(value):
+        raise ValueError(f"{where}'{key}' is {_shown(value)}, not a finite number")
+    if whole and value != int(value):
+        raise ValueError(f"{where}'{key}' is {_shown(value)}, not a whole number")
+    if abs(value) > 1e18:
+        raise ValueError(f"{where}'{key}' is {_shown(value)}, too large to be a measurement")
+    if positive and value <= 0:
+        raise ValueError(f"{where}'{key}' is {_shown(value)}: it must be above 0")
+    if value < 0:
+        raise ValueError(f"{where}'{key}' is {_shown(value)}: it cannot be below 0")
+
+
+def check_report(report: Any) -> None:
+    """ValueError naming the field where ``report`` is not what ``--json`` writes."""
+    if not isinstance(report, dict) or not isinstance(report.get("results"), list) or not all(
+            isinstance(r, dict) for r in report["results"]) or not isinstance(report.get("machine"), dict):
+        raise ValueError("not a report written by wildeval bench --json")
+    if not report["results"]:
+        raise ValueError("'results' is empty: the report has no rows")
+    for key in ("seed", "import_seconds", "table_bytes", "missing_peers"):
+        if key not in report:
+            raise ValueError(f"there is no '{key}'")
+    for key in ("import_seconds", "table_bytes"):
+        _check_field("", key, report[key])
+    if not isinstance(report["missing_peers"], list) or not all(isinstance(p, str) for p in report["missing_peers"]):
+        raise ValueError(f"'missing_peers' is {_shown(report['missing_peers'])}, not a list of names")
+    for key in ("processor", "cores", "python"):
+        if key not in report["machine"]:
+            raise ValueError(f"'machine' has no '{key}'")
+    for i, row in enumerate(report["results"], 1):
+        where = f"row {i}, "
+        for key in ("name", "hands", "hands_per_second", "spread", "vs_reference"):
+            if key not in row:
+                raise ValueError(f"row {i} has no '{key}'")
+        if not isinstance(row["name"], str) or not row["name"]:
+            raise ValueError(f"{where}'name' is {_shown(row['name'])}, not a name")
+        where = f"row {i} ({row['name']}), "
+        _check_field(where, "hands", row["hands"], positive=True, whole=True)
+        _check_field(where, "hands_per_second", row["hands_per_second"], positive=True)
+        _check_field(where, "spread", row["spread"])
+        _check_field(where, "vs_reference", row["vs_reference"], positive=True)
+
+
 def _load(path: str) -> dict[str, Any]:
     try:
-        with open(path, encoding="utf-8") as f:
-            report = json.load(f)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"--load {path}: not JSON ({error})") from None
+        with open(path, "rb") as f:
+            data = f.read()
     except FileNotFoundError:
         raise ValueError(f"--load {path}: there is no such file") from None
+    except IsADirectoryError:
+        raise ValueError(f"--load {path}: is a folder, not a report") from None
     except OSError as error:
-        raise ValueError(f"--load {path}: {error.strerror or error}") from None
-    if not isinstance(report, dict) or not isinstance(report.get("results"), list) or not all(
-            isinstance(r, dict) and {"name", "hands_per_second", "vs_reference"} <= set(r) for r in report["results"]) \
-            or not isinstance(report.get("machine"), dict):
-        raise ValueError(f"--load {path}: not a report written by wildeval bench --json")
-    return report
+        raise ValueError(f"--load {path}: cannot read it: {(error.strerror or str(error)).lower()}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"--load {path}: not JSON but binary data (byte {error.object[error.start]:#04x} at "
+                         f"offset {error.start} is not UTF-8 text); give a report that --json wrote") from None
+    try:
+        report = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"--load {path}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") \
+            from None
+    except RecursionError:
+        raise ValueError(f"--load {path}: not a report written by wildeval bench --json (nested too deep)") \
+            from None
+    try:
+        check_report(report)
+    except ValueError as error:
+        raise ValueError(f"--load {path}: {error}") from None
+    return cast(dict[str, Any], report)
 
 
 def run(args: argparse.Namespace) -> int:
-    size = _size(args.size)
+    if args.size is not None and args.plot is None:
+        raise ValueError("--size sizes the --plot image: give --plot FILE.png too, or leave --size out")
+    size = _size(args.size or "1600x900")
     if args.plot == "-":
         raise ValueError("--plot writes a file: give its name")
     image_format = _image_format(args.plot, "--plot") if args.plot is not None else None
