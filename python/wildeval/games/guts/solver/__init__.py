@@ -5,7 +5,8 @@ hands that stay in are not random. :func:`solve` finds, for a preset (or any
 :class:`~wildeval.games.guts.rules.GutsRules` on a running tab) and 2 to 7 players, the
 strategy every player can play without any one of them gaining by playing otherwise: per stage,
 pot, state of legs and declaration context, the weakest hand to stay in with.
-:func:`exploitability` measures how far it is from that on fresh games; :class:`SolverBot`
+:func:`exploitability` measures how far it is from that on fresh games, with a best response
+over what a player sees; :class:`SolverBot`
 plays it in ``simulate`` and ``play``. docs/solver.md says what is modelled and what is not.
 
 - :mod:`~wildeval.games.guts.solver.deals`: the deals (every seat from one deck) and the
@@ -14,6 +15,7 @@ plays it in ``simulate`` and ``play``. docs/solver.md says what is modelled and 
 - :mod:`~wildeval.games.guts.solver.iterate`: values and thresholds, the best response;
 - :mod:`~wildeval.games.guts.solver.strategy`: :func:`solve` and :class:`Strategy`;
 - :mod:`~wildeval.games.guts.solver.games`: whole games played by strategies;
+- :mod:`~wildeval.games.guts.solver.response`: a best response that sees what a player sees;
 - :mod:`~wildeval.games.guts.solver.measure`: :func:`exploitability`;
 - :mod:`~wildeval.games.guts.solver.toy`: the toy game with a closed form;
 - :mod:`~wildeval.games.guts.solver.bot`: :class:`SolverBot`.
