@@ -23,9 +23,11 @@ _BEFORE = ("nobody in before", "one in before", "two or more in before")
 def register(commands: Any) -> None:
     p = commands.add_parser(
         "solve", help="when to stay in at a guts game, against players who play as well",
-        description="Solve a guts game for its number of players: the strategy every player can play "
-                    "without any one gaining by playing otherwise (a threshold per stage, pot, state of "
-                    "legs and place in the declarations; docs/solver.md says what is modelled). Prints, "
+        description="Solve a guts game for its number of players: a strategy every player plays, a "
+                    "threshold per stage, pot, state of legs and place in the declarations where staying in "
+                    "and going out are worth the same in the solver's model (not an equilibrium of the whole "
+                    "game: --exploitability measures what a best response gains; docs/solver.md says what is "
+                    "modelled). Prints, "
                     "per stage, the weakest hand to stay in with and the chance that a hand is that good. "
                     "A running tab only (table stakes are not modelled).")
     p.add_argument("game", choices=sorted(PRESETS), metavar="GAME", help="the guts game: %(choices)s")

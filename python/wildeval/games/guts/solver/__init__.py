@@ -2,12 +2,12 @@
 
 ``versus_field`` answers how often a hand is the best against random hands; at a guts table the
 hands that stay in are not random. :func:`solve` finds, for a preset (or any
-:class:`~wildeval.games.guts.rules.GutsRules` on a running tab) and 2 to 7 players, the
-strategy every player can play without any one of them gaining by playing otherwise: per stage,
-pot, state of legs and declaration context, the weakest hand to stay in with.
-:func:`exploitability` measures how far it is from that on fresh games, with a best response
-over what a player sees; :class:`SolverBot`
-plays it in ``simulate`` and ``play``. docs/solver.md says what is modelled and what is not.
+:class:`~wildeval.games.guts.rules.GutsRules` on a running tab) and 2 to 7 players, a
+strategy every player plays: per stage, pot, state of legs and declaration context, the weakest
+hand to stay in with, where staying in and going out are worth the same in the solver's model.
+It is not an equilibrium of the whole game: :func:`exploitability` measures on fresh games what
+a best response over what a player sees gains against it. :class:`SolverBot` plays it in
+``simulate`` and ``play``. docs/solver.md says what is modelled and what is not.
 
 - :mod:`~wildeval.games.guts.solver.deals`: the deals (every seat from one deck) and the
   strength scales;
