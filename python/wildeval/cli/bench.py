@@ -234,10 +234,10 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     for name, n, fn in found:
         record(name, n, fn, 3)
     reference_rate = next(r.rate for r in results if r.name.startswith("wildeval.reference"))
-    rows = [asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results]
-    peer = fastest_peer(rows)
-    for row in rows:
-        row["vs_fastest_peer"] = None if peer is None else row["hands_per_second"] / peer["hands_per_second"]
+    report_rows = [asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results]
+    peer = fastest_peer(report_rows)
+    for report_row in report_rows:
+        report_row["vs_fastest_peer"] = None if peer is None else report_row["hands_per_second"] / peer["hands_per_second"]
     progress.note("import time, in fresh interpreters")
     start_up = import_seconds()
     progress.advance(1)
@@ -253,7 +253,7 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
         },
         "seed": SEED,
         "missing_peers": [p for p in PEERS if not any(name.startswith(p) for name, _, _ in found)],
-        "results": rows,
+        "results": report_rows,
         "fastest_peer": None if peer is None else peer["name"],
     }
 
@@ -310,11 +310,11 @@ def format_table(report: dict[str, Any]) -> str:
     peer = fastest_peer(results)
     name_width = max([len("evaluator")] + [len(r["name"]) for r in results])
     lines = [
-        f"{m['processor']}, {m['cores']} cores, Python {m['python']}, row kernel {m.get('row_kernel', '?')}; "
-        f"random 7-card hands, seed {report['seed']}",
+        (f"{m['processor']}, {m['cores']} cores, Python {m['python']}, row kernel {m.get('row_kernel', '?')}; "
+         f"random 7-card hands, seed {report['seed']}"),
         "",
-        f"{'evaluator':<{name_width}} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12} "
-        f"{'x fastest peer':>14}",
+        (f"{'evaluator':<{name_width}} {'hands':>11} {'M hands/s':>10} {'spread':>7} {'x reference':>12} "
+         f"{'x fastest peer':>14}"),
     ]
     for r in results:
         versus_peer = f"{r['hands_per_second'] / peer['hands_per_second']:>14,.2f}" if peer else f"{'-':>14}"
