@@ -317,7 +317,8 @@ def format_table(report: dict[str, Any]) -> str:
          f"{'x fastest peer':>14}"),
     ]
     for r in results:
-        versus_peer = f"{r['hands_per_second'] / peer['hands_per_second']:>14,.2f}" if peer else f"{'-':>14}"
+        ratio = r["hands_per_second"] / peer["hands_per_second"] if peer else None
+        versus_peer = f"{'-' if ratio is None else f'{ratio:,.2f}' if ratio >= 0.1 else f'{ratio:.2g}':>14}"
         lines.append(
             f"{r['name']:<{name_width}} {r['hands']:>11,} {r['hands_per_second'] / 1e6:>10.3f} {r['spread']:>7.1%} "
             f"{r['vs_reference']:>12,.1f} {versus_peer}"
