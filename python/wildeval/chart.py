@@ -378,7 +378,7 @@ def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 90
         ax.yaxis.grid(True, color="0.9")
         ax.set_title(f"{chart.game}, stage {chart.stage}: {chart.label}\n"
                      f"chance to be strictly best, by hand class (weakest left); "
-                     f"{chart.deals:,} random deals, seed {chart.seed}", fontsize=11)
+                     f"{chart.deals:,} random deal{'s' if chart.deals != 1 else ''}, seed {chart.seed}", fontsize=11)
         ax.legend(loc="upper left", fontsize=9)
         fig.savefig(path_or_stream, format=format, dpi=100)
     finally:
@@ -389,7 +389,8 @@ def text_table(chart: Chart) -> str:
     """The chart's numbers as a table for a terminal, strongest first."""
     head = f"{'class':<28} {'share':>8}" + "".join(f" {f'vs {k}':>7}" for k in chart.opponents)
     lines = [f"{chart.game}, stage {chart.stage}: {chart.label}",
-             f"chance to be strictly best; {chart.deals:,} random deals, seed {chart.seed}", "", head]
+             f"chance to be strictly best; {chart.deals:,} random deal{'s' if chart.deals != 1 else ''}, "
+             f"seed {chart.seed}", "", head]
     for c in reversed(chart.classes):
         lines.append(f"{c.name:<28} {c.share:>8.3%}" + "".join(f" {w:>7.1%}" for w in c.win))
     return "\n".join(lines)

@@ -187,5 +187,5 @@ def run(args: argparse.Namespace) -> int:
                                             if marks else {})),
            lambda: text_table(chart) + "".join(f"\nsolver: {label}" for _, label in marks),
            f"{len(chart.classes)} hand classes, {len(counts)} opponent count{'s' if len(counts) > 1 else ''}, "
-           f"{chart.deals:,} deals")
+           f"{chart.deals:,} deal{'s' if chart.deals != 1 else ''}")
     return 0
