@@ -346,11 +346,49 @@ def class_at(chart: Chart, value: int) -> int:
     return len(keys) - 1
 
 
+_TAG_STEP = 14  # points between rows of threshold tags above the plot
+
+
+def _mark_thresholds(fig: Any, ax: Any, chart: Chart, marks: list[tuple[int, str]]) -> None:
+    """The solver's thresholds on ``ax``, none of their words over the curves: a dashed line at
+    each one's class, a numbered tag above the plot at the top of each line (a tag that would
+    touch the one before it goes up a row) and the numbered labels in a list right of the plot.
+    Called once the rest of the figure is drawn up: it lays the figure out to measure the tags."""
+    if not marks:
+        return
+    numbers: dict[int, list[int]] = {}
+    for n, (value, _) in enumerate(marks, 1):
+        numbers.setdefault(class_at(chart, value), []).append(n)
+    key = "\n".join(["the solver's thresholds", "(dashed lines):"]
+                    + [f"{n}  {label}" for n, (_, label) in enumerate(marks, 1)])
+    ax.annotate(key, xy=(1, 1), xycoords="axes fraction", xytext=(10, 0), textcoords="offset points",
+                ha="left", va="top", fontsize=8, color="0.2", annotation_clip=False, gid="threshold-key")
+    top = ax.get_xaxis_transform()  # x in classes, y in the plot's height (1 = its top)
+    tags = []
+    for at in sorted(numbers):
+        ax.axvline(at, color="0.3", linestyle="--", linewidth=1.0, zorder=1)
+        tags.append(ax.annotate(
+            ",".join(map(str, numbers[at])), xy=(at, 1), xycoords=top, xytext=(0, 4), textcoords="offset points",
+            ha="center", va="bottom", fontsize=8, color="0.2", annotation_clip=False, gid="threshold-tag",
+            bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "0.3", "linewidth": 0.6}))
+    # where the tags fall across: raising one a row moves it up only, and the plot's width
+    # does not depend on the rows above it
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    ends: list[float] = []  # per row of tags: the right edge of its last tag, in pixels
+    for tag in tags:
+        extent = tag.get_bbox_patch().get_window_extent(renderer)
+        row = next((i for i, end in enumerate(ends) if extent.x0 > end + 3), len(ends))
+        ends[row:row + 1] = [extent.x1]
+        tag.xyann = (0, 4 + _TAG_STEP * row)
+
+
 def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 900), format: str = "png",
          marks: Iterable[tuple[int, str]] = ()) -> None:
     """Draw the chart (one line per opponent count, the classes along the x axis from the weakest
     to the strongest) into a file or binary stream, ``size`` pixels wide and high; ``marks``:
-    hand values to mark with a labelled dashed line at their class (the solver's thresholds).
+    hand values to mark with a dashed line at their class (the solver's thresholds), numbered
+    above the plot and labelled in a list right of it, clear of the curves.
     Needs matplotlib (``pip install 'wildeval[plot]'``)."""
     plt = pyplot()
     width, height = size
@@ -365,10 +403,6 @@ def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 90
                       if chart.classes[i].category != chart.classes[i - 1].category]
         for b in boundaries:
             ax.axvline(b - 0.5, color="0.85", linewidth=0.8, zorder=0)
-        for n, (value, label) in enumerate(marks):
-            at = class_at(chart, value)
-            ax.axvline(at, color="0.3", linestyle="--", linewidth=1.0, zorder=1)
-            ax.text(at + 0.15, 97 - 5 * (n % 8), label, fontsize=8, color="0.2", va="top")
         ax.set_xticks(x)
         ax.set_xticklabels([c.name for c in chart.classes], rotation=90,
                            fontsize=max(4.0, min(9.0, 900 / max(1, len(chart.classes)))))
@@ -376,10 +410,13 @@ def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 90
         ax.set_ylim(0, 100)
         ax.set_ylabel("chance to hold the best hand (%)")
         ax.yaxis.grid(True, color="0.9")
-        ax.set_title(f"{chart.game}, stage {chart.stage}: {chart.label}\n"
+        # over the whole figure, not the plot: the layout keeps it clear of the thresholds' tags
+        # and key, which a plot's own title is not
+        fig.suptitle(f"{chart.game}, stage {chart.stage}: {chart.label}\n"
                      f"chance to be strictly best, by hand class (weakest left); "
                      f"{chart.deals:,} random deal{'s' if chart.deals != 1 else ''}, seed {chart.seed}", fontsize=11)
         ax.legend(loc="upper left", fontsize=9)
+        _mark_thresholds(fig, ax, chart, list(marks))
         fig.savefig(path_or_stream, format=format, dpi=100)
     finally:
         plt.close(fig)
