@@ -95,7 +95,7 @@ def test_bad_speed_with_plot_draws_nothing(tmp_path: Path, speed: Any) -> None:
     line = _refused(_wildeval("bench", "--load", "r.json", "--plot", "b.png", cwd=tmp_path))
     assert line.startswith("wildeval bench: --load r.json: row 4 (holdem-hand-evaluator (evaluate_hand(str))), "
                            "'hands_per_second' is ")
-    assert not (tmp_path / "b.png").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]  # no image, no temporary file
 
 
 def test_load_of_binary_file_says_so(tmp_path: Path) -> None:
@@ -175,3 +175,13 @@ def test_steady_run_has_no_noise_line(tmp_path: Path) -> None:
     for row in report["results"]:
         row["spread"] = 0.05
     assert "Noisy" not in " ".join(_table(tmp_path, report))
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc")
+def test_an_image_path_the_system_refuses_is_said_before_measuring() -> None:
+    """/proc passes a look at its permissions as root but takes no new file: said at once, not
+    after minutes of measuring."""
+    done = subprocess.run([sys.executable, "-m", "wildeval", "bench", "--quick", "--plot", "/proc/wildeval-b.png"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    line = _refused(done)
+    assert line.startswith("wildeval bench: cannot write /proc/wildeval-b.png")

@@ -7,6 +7,7 @@ the times measure evaluation only. Ratios are taken within one run: this machine
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import platform
@@ -510,15 +511,19 @@ def run(args: argparse.Namespace) -> int:
             import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: F401 (checked first)
         except ImportError:
             raise ValueError("--plot needs matplotlib: pip install 'wildeval[plot]'") from None
-    if args.load is not None:
-        if args.quick:
-            raise ValueError("--load measures nothing: it takes no --quick")
-        report = _load(args.load)
-    else:
-        with bar(STEPS, "bench", quiet=args.quiet, unit=" timings") as progress:
-            report = measure(QUICK if args.quick else FULL, progress)
-    if args.plot is not None and image_format is not None:
-        with output_bytes(args.plot) as image:
+    if args.load is not None and args.quick:
+        raise ValueError("--load measures nothing: it takes no --quick")
+    with contextlib.ExitStack() as files:
+        # the image's file is opened before the minutes of measuring, so that a path the checks
+        # above pass but the system refuses (/proc as root) is said at once; a run that fails or
+        # is stopped leaves the old file as it was
+        image = None if args.plot is None else files.enter_context(output_bytes(args.plot))
+        if args.load is not None:
+            report = _load(args.load)
+        else:
+            with bar(STEPS, "bench", quiet=args.quiet, unit=" timings") as progress:
+                report = measure(QUICK if args.quick else FULL, progress)
+        if image is not None and image_format is not None:
             plot_report(report, image, size=size, format=image_format)
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0
