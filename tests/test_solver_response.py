@@ -8,14 +8,18 @@ import statistics
 
 import numpy as np
 import pytest
-
 from wildeval.games.guts import preset
 from wildeval.games.guts.solver import Strategy, exploitability, solve
 from wildeval.games.guts.solver.deals import NEVER, Deals
 from wildeval.games.guts.solver.games import play_games
 from wildeval.games.guts.solver.model import States, Table
-from wildeval.games.guts.solver.response import (Response, best_bars, best_response_games, paired,
-                                                 paired_gain)
+from wildeval.games.guts.solver.response import (
+    Response,
+    best_bars,
+    best_response_games,
+    paired,
+    paired_gain,
+)
 
 ALWAYS = np.iinfo(np.int64).min
 

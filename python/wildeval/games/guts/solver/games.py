@@ -103,7 +103,7 @@ def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], gam
             choose = None
             if deviator is not None:
                 def choose(place: int, rows: Bools, before: Bools, own: Bools, s: int = s, values: Ints = values,
-                           mine: Ints = mine, live: Bools = live) -> Bools:
+                           mine: Ints = mine, live: Bools = live, act: Ints = act) -> Bools:
                     return deviator.choose(s, act[rows], rounds[act[rows]], mine[:, rows], place, before, own,
                                            values[place, rows], live[rows])
             ins, _ = declare(table, stage_bars[s], values, seen, which=which, focal=focal, choose=choose)

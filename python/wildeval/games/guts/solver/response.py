@@ -44,8 +44,17 @@ from wildeval.games.guts.solver.deals import NEVER
 from wildeval.games.guts.solver.games import GamesPlayed, play_games
 from wildeval.seeds import child_seed
 
-__all__ = ["Bars", "MIN_VISITS", "Responder", "Response", "SURE", "best_bars", "best_response_games",
-           "paired", "paired_gain"]
+__all__ = [
+    "MIN_VISITS",
+    "SURE",
+    "Bars",
+    "Responder",
+    "Response",
+    "best_bars",
+    "best_response_games",
+    "paired",
+    "paired_gain",
+]
 
 ROUNDS = 4
 """Rounds told apart in an information set (the fourth stands for every later one)."""
