@@ -307,7 +307,7 @@ def test_without_matplotlib_out_names_the_extra(tmp_path: Path) -> None:
             f"sys.exit(main(['chart', '--game', '{GAME}', '--stage', '1', '--out', sys.argv[1]]))")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "c.png")], capture_output=True, text=True)
     assert done.returncode == 2
-    assert done.stderr.strip() == "wildeval chart: --out needs matplotlib: pip install 'wildeval[plot]'"
+    assert done.stderr.strip() == "wildeval chart: --out needs matplotlib: pip install matplotlib (the plot extra)"
     assert not (tmp_path / "c.png").exists()
     code = code.replace("'--out', sys.argv[1]", "'--csv', sys.argv[1], '--deals', '1000'")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "c.csv")], capture_output=True, text=True)

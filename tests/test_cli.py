@@ -305,7 +305,7 @@ def test_bench_plot_without_matplotlib_names_the_extra(tmp_path: Path) -> None:
             "sys.exit(main(['bench', '--quick', '--plot', sys.argv[1]]))")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "b.png")], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.strip() == "wildeval bench: --plot needs matplotlib: pip install 'wildeval[plot]'"
+    assert done.stderr.strip() == "wildeval bench: --plot needs matplotlib: pip install matplotlib (the plot extra)"
 
 
 # -- the table rules of the guts games, and play's running account ------------------------------

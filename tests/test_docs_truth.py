@@ -9,7 +9,8 @@ from pathlib import Path
 from wildeval.evaluator import RANKINGS, Evaluator
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")), *sorted((ROOT / "docs").rglob("*.rst"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")), *sorted((ROOT / "docs").rglob("*.rst")),
+        *sorted((ROOT / "python" / "wildeval").rglob("*.py"))]
 
 
 def test_the_evaluator_docstring_names_every_ranking() -> None:
@@ -22,7 +23,7 @@ def test_the_evaluator_docstring_names_every_ranking() -> None:
 def test_no_install_from_a_registry_the_package_is_not_on() -> None:
     for path in DOCS:
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"pip install wildeval(\s|$|`)", text), f"{path.name} offers 'pip install wildeval'"
+        assert not re.search(r"pip install ['\"]?wildeval([\s\[]|$|`)", text), f"{path.name} offers 'pip install wildeval'"
     first = (ROOT / "README.md").read_text(encoding="utf-8").split("```")[0]
     assert "wheels for" not in first
 

@@ -322,7 +322,7 @@ def pyplot() -> Any:
     try:
         import matplotlib  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        raise ImportError("plots need matplotlib: pip install 'wildeval[plot]'") from None
+        raise ImportError("plots need matplotlib: pip install matplotlib (the plot extra)") from None
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt  # type: ignore[import-not-found,unused-ignore]
 
@@ -389,7 +389,7 @@ def plot(chart: Chart, path_or_stream: Any, *, size: tuple[int, int] = (1600, 90
     to the strongest) into a file or binary stream, ``size`` pixels wide and high; ``marks``:
     hand values to mark with a dashed line at their class (the solver's thresholds), numbered
     above the plot and labelled in a list right of it, clear of the curves.
-    Needs matplotlib (``pip install 'wildeval[plot]'``)."""
+    Needs matplotlib (``pip install matplotlib (the plot extra)``)."""
     plt = pyplot()
     width, height = size
     fig, ax = plt.subplots(figsize=(width / 100, height / 100), dpi=100, layout="constrained")

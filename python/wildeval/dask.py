@@ -1,4 +1,4 @@
-"""Scaling out on Dask: the same answers as one machine, from a cluster (``pip install 'wildeval[dask]'``).
+"""Scaling out on Dask: the same answers as one machine, from a cluster (``pip install 'dask[distributed]' (the dask extra)``).
 
 The census, the odds, the chart and the guts simulations split their work into tasks that do not
 depend on how many workers run them (see each function's ``client=``); this module runs such
@@ -44,7 +44,7 @@ try:
     import dask.array as da
     import distributed
 except ImportError as error:  # pragma: no cover - the extra is missing
-    raise ImportError("wildeval.dask needs dask.distributed: pip install 'wildeval[dask]'") from error
+    raise ImportError("wildeval.dask needs dask.distributed: pip install 'dask[distributed]' (the dask extra)") from error
 
 _distributed: Any = distributed  # its functions are not annotated
 Client = distributed.Client

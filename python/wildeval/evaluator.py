@@ -395,7 +395,7 @@ def census(
     (:class:`Category`, or :class:`~wildeval.values.BadugiCategory` for badugi), with 0 where
     none fall.
 
-    ``client`` (a ``distributed.Client``, ``pip install 'wildeval[dask]'``) counts on a Dask
+    ``client`` (a ``distributed.Client``, ``pip install 'dask[distributed]' (the dask extra)``) counts on a Dask
     cluster instead: one task per lowest card (the hands whose lowest card is that one), each on
     ``threads`` threads (default 1 there), the counts added; the sums are the same integers.
     ``progress``, if given, is called with 1 as each of those tasks ends (with ``client`` only).

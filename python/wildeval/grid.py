@@ -129,7 +129,7 @@ def text_table(grid: Grid) -> str:
 
 def plot(grid: Grid, path_or_stream: Any, *, size: tuple[int, int] = (1200, 1200), format: str = "png") -> None:
     """Draw the grid (each cell its class and equity, coloured by equity) into a file or binary
-    stream. Needs matplotlib (``pip install 'wildeval[plot]'``)."""
+    stream. Needs matplotlib (``pip install matplotlib (the plot extra)``)."""
     from wildeval.chart import pyplot
 
     plt = pyplot()

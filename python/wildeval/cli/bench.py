@@ -68,14 +68,14 @@ def register(commands: Any) -> None:
         "bench", help="benchmark native, reference and installed peers",
         description="Hands per second on the same random 7-card hands: wildeval's batch and per-call "
                     "paths, its pure-Python reference and every installed peer "
-                    f"({', '.join(PEERS)}: pip install 'wildeval[test]' installs them), side by side in "
+                    f"({', '.join(PEERS)}: the test extra, pip install '.[test]' in a checkout, installs them), side by side in "
                     "one run, best of several repeats. Each row is compared with the reference (x reference) "
                     "and with the fastest peer installed (x fastest peer, named under the table).")
     p.add_argument("--quick", action="store_true", help="fewer hands (about 15 s)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--plot", default=None, metavar="FILE.png",
                    help="also draw hands/s per evaluator and ranking on a log scale into this image (.png, "
-                        ".svg or .pdf; needs pip install 'wildeval[plot]')")
+                        ".svg or .pdf; needs pip install matplotlib (the plot extra))")
     p.add_argument("--size", default=None, metavar="WxH",
                    help="the --plot image's size in pixels (default 1600x900)")
     p.add_argument("--load", default=None, metavar="FILE.json",
@@ -343,7 +343,7 @@ def format_table(report: dict[str, Any]) -> str:
               f"{QUICK.repeat}).", width=100))
     if report["missing_peers"]:
         lines.append(f"Not installed, so not measured: {', '.join(report['missing_peers'])} "
-                     "(pip install 'wildeval[test]' installs them).")
+                     "(the test extra, pip install '.[test]' in a checkout, installs them).")
     lines.append(
         f"import wildeval + tables + first value: {report['import_seconds'] * 1000:.0f} ms; "
         f"tables: {report['table_bytes'] / 2**20:.2f} MiB"
@@ -510,7 +510,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: F401 (checked first)
         except ImportError:
-            raise ValueError("--plot needs matplotlib: pip install 'wildeval[plot]'") from None
+            raise ValueError("--plot needs matplotlib: pip install matplotlib (the plot extra)") from None
     if args.load is not None and args.quick:
         raise ValueError("--load measures nothing: it takes no --quick")
     with contextlib.ExitStack() as files:

@@ -34,7 +34,7 @@ def register(commands: Any) -> None:
                     "aces up', 'Flush, ace high' ...) the chance that a hand of that class is the best of "
                     "the table against each count of opponents, from seeded random deals. --out draws it "
                     "(one line per opponent count, the classes from the weakest to the strongest along "
-                    "the x axis; needs pip install 'wildeval[plot]'), --csv writes the numbers; with "
+                    "the x axis; needs pip install matplotlib (the plot extra)), --csv writes the numbers; with "
                     "neither, a table is printed. About a second at 1,000,000 deals. With --versus RANGE "
                     "instead: the 13x13 grid of every hold'em starting hand's equity against the range.")
     p.add_argument("--game", default=None, choices=sorted(GUTS_PRESETS), metavar="GAME",
@@ -91,7 +91,7 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
         try:
             import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: F401 (checked first)
         except ImportError:
-            raise ValueError("--out needs matplotlib: pip install 'wildeval[plot]'") from None
+            raise ValueError("--out needs matplotlib: pip install matplotlib (the plot extra)") from None
     if "-" in (args.out, args.csv) and args.json:
         raise ValueError("--json prints to standard output: write --out and --csv to files")
     for path in (args.out, args.csv):  # before the work, not after it

@@ -1,6 +1,6 @@
 """Progress bars on standard error for the commands that can take more than a second.
 
-A bar is drawn by tqdm (``pip install 'wildeval[progress]'``), only when standard error is a
+A bar is drawn by tqdm (``pip install tqdm (the progress extra)``), only when standard error is a
 terminal and ``--quiet`` was not given; otherwise nothing is written. Without tqdm there is no
 bar: the base install needs numpy only.
 """

@@ -1,9 +1,9 @@
 """A draw hand as a state machine: deal, betting rounds and draws in turn, showdown.
 
 The game is a :class:`~wildeval.games.draw.rules.DrawRules` (default: Deuce to Seven Triple
-Draw, whose rules are those of ``shared/rules/deuce-to-seven-triple-draw.hu.txt``; where the
-text is silent, Robert's Rules of Poker as ``shared/rules/README.md`` settles). Every decision
-is written down in ``docs/triple-draw.md``.
+Draw, whose rules are those of the Hungarian rules text the project follows; where the text is
+silent, Robert's Rules of Poker, as the project's conventions settle). Every decision is written
+down in ``docs/triple-draw.md``.
 
 A :class:`Hand` offers the operations of every engine (the table layer's
 :class:`~wildeval.games.table.Operations`, as ``GutsGame`` does): for every action
