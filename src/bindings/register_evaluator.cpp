@@ -71,6 +71,9 @@ void register_evaluator(py::module_& m) {
         "For tests: runs `tasks` tasks on `threads` threads, task `failing` throwing ValueError (which "
         "must reach the caller from whichever thread ran it); returns how many tasks ran.",
         py::arg("threads"), py::arg("tasks"), py::arg("failing"));
+    m.def("_pool_threads", &pool_threads,
+          "For tests: how many helper threads the core's worker pool has now (parallel.hpp); it is started "
+          "lazily, once, and does not grow per call.");
     m.def(
         "_plant_worker_error",
         [](const std::string& kind, long long after_tasks) {

@@ -16,12 +16,11 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
     // kernel that reads them itself; a block it refuses is checked here to say why.
     const bool kernel_checks = ev.checks_cards(n_cols);
     const bool kernel_reads_wide = source.wide() && ev.reads_wide(n_cols, source.itemsize());
-    const std::size_t parts =
-        std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), (n_rows + kRowsPerThread - 1) / kRowsPerThread);
-    const std::size_t per = (n_rows + parts - 1) / parts;
+    const std::size_t per = kRowsPerThread;
+    const std::size_t parts = (n_rows + per - 1) / per;
     std::vector<uint8_t> distinct(parts, 1);
     std::vector<BadCard> bad(parts);
-    run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
+    run_tasks(threads, parts, [&](std::size_t part, int) {
         const std::size_t end = std::min(n_rows, (part + 1) * per);
         std::vector<uint8_t> buffer;
         for (std::size_t begin = part * per; begin < end; begin += RowSource::kBlockRows) {
@@ -61,11 +60,10 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
 
 bool evaluate_parts_batch(const Evaluator& ev, const uint8_t* holes, int n_hole, const uint8_t* boards, int n_board,
                           std::size_t n_rows, int threads, int32_t* out) {
-    const std::size_t parts =
-        std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), n_rows / kRowsPerThread));
-    const std::size_t per = (n_rows + parts - 1) / parts;
+    const std::size_t per = kRowsPerThread;
+    const std::size_t parts = std::max<std::size_t>(1, (n_rows + per - 1) / per);
     std::vector<uint8_t> distinct(parts, 1);
-    run_tasks(static_cast<int>(parts), parts, [&](std::size_t part, int) {
+    run_tasks(threads, parts, [&](std::size_t part, int) {
         const std::size_t begin = std::min(n_rows, part * per), end = std::min(n_rows, begin + per);
         distinct[part] = ev.ranking().evaluate_parts_rows(holes + begin * static_cast<std::size_t>(n_hole), n_hole,
                                                           boards + begin * static_cast<std::size_t>(n_board), n_board,

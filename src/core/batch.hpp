@@ -13,7 +13,10 @@
 
 namespace wildeval {
 
-// Below this many rows a batch runs on the calling thread: starting threads costs more.
+// A batch is cut into tasks of this many rows (128 KiB of results, a multiple of
+// RowSource::kBlockRows), handed out one at a time to the worker pool's threads (parallel.hpp), so
+// that a busy core delays one task, not a share of the batch; below this many rows a batch runs on
+// the calling thread. The cut is the same for every thread count.
 inline constexpr std::size_t kRowsPerThread = std::size_t{1} << 15;
 
 // Why a batch was refused: nothing (every value written), a value that is not a card (0-51),

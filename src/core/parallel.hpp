@@ -1,10 +1,13 @@
-// Splitting work over threads: the one place the core starts threads.
+// Splitting work over threads: the core's one worker pool, the one place the core starts threads.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
+#include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <new>
 #include <stdexcept>
@@ -13,10 +16,15 @@
 #include <utility>
 #include <vector>
 
+#ifndef _WIN32
+#include <pthread.h>
+#endif
+
 namespace wildeval {
 
-// The most threads one call starts: a caller asking for more runs with this many (the bindings
-// clamp to it, and wildeval.evaluator.MAX_THREADS reads it from _core.MAX_THREADS).
+// The most threads one call asks for: a caller asking for more runs with this many (the bindings
+// clamp to it, and wildeval.evaluator.MAX_THREADS reads it from _core.MAX_THREADS). The pool
+// itself keeps at most pool_detail::max_pool_helpers() threads besides the caller's.
 inline constexpr int kMaxThreads = 1024;
 
 inline int hardware_threads() {
@@ -65,20 +73,140 @@ inline void throw_if_planted(std::size_t task, int worker) {
 }
 }  // namespace test_hook
 
+// The core's one worker pool: threads started once, lazily (the first call that asks for more
+// than one thread), grown up to the most helpers any call has asked for (at most max_pool_helpers()),
+// and kept, waiting on a condition variable, for every later call. A call posts a job; idle
+// helpers join it, each taking a worker number of that call (1, 2, ...), while the calling thread
+// works on it as worker 0. Nothing ever waits for a helper that has not joined: once the calling
+// thread finds no task left it withdraws the job, so helpers busy with another call's job (several
+// Python threads at once, or a task that itself calls run_tasks) leave it to the caller, never a
+// deadlock. After fork() the child drops the parent's pool (its threads are not in the child) and
+// starts its own when first needed (pthread_atfork). The pool is never destroyed: at exit its
+// idle threads end with the process, so nothing waits on them (no hang at interpreter exit).
+namespace pool_detail {
+
+// The most helper threads the pool keeps: one less than the hardware threads, or 7 on a machine
+// with fewer (so that threads=8 runs on eight threads anywhere, as tests ask for).
+inline int max_pool_helpers() {
+    static const int helpers = std::max(hardware_threads(), 8) - 1;  // read once: it reads /sys
+    return helpers;
+}
+
+struct Job {
+    const std::function<void(int)>* work = nullptr;
+    int wanted = 0;     // helpers still wanted (the job is in the queue while > 0)
+    int active = 0;     // helpers working on it
+    int next_worker = 1;
+    std::condition_variable done;  // active fell to 0 (notified under the pool's lock)
+};
+
+class Pool {
+public:
+    // Up to `helpers` helpers join `job` (as many as are idle or become idle before the caller
+    // withdraws it); the pool grows to `helpers` threads if it has fewer.
+    void post(Job& job, int helpers) {
+        std::unique_lock<std::mutex> hold(lock_);
+        const std::size_t want = static_cast<std::size_t>(std::min(helpers, max_pool_helpers()));
+        while (threads_.size() < want) {
+            try {
+                threads_.emplace_back([this] { serve(); });
+            } catch (...) {  // std::system_error or std::bad_alloc: no thread; the started ones do the work
+                break;
+            }
+        }
+        job.wanted = static_cast<int>(std::min(want, threads_.size()));
+        if (job.wanted == 0) return;
+        queue_.push_back(&job);
+        hold.unlock();
+        for (int i = 0; i < job.wanted; ++i) wake_.notify_one();
+    }
+
+    // Takes `job` out of the queue (no helper joins it after this) and waits for the helpers that
+    // joined to finish.
+    void finish(Job& job) {
+        std::unique_lock<std::mutex> hold(lock_);
+        if (job.wanted > 0) {
+            queue_.erase(std::remove(queue_.begin(), queue_.end(), &job), queue_.end());
+            job.wanted = 0;
+        }
+        job.done.wait(hold, [&] { return job.active == 0; });
+    }
+
+    std::size_t size() {
+        const std::lock_guard<std::mutex> hold(lock_);
+        return threads_.size();
+    }
+
+private:
+    void serve() {
+        std::unique_lock<std::mutex> hold(lock_);
+        for (;;) {
+            wake_.wait(hold, [&] { return !queue_.empty(); });
+            Job* job = queue_.front();
+            const int worker = job->next_worker++;
+            ++job->active;
+            if (--job->wanted == 0) queue_.pop_front();
+            hold.unlock();
+            (*job->work)(worker);  // catches everything itself
+            hold.lock();
+            if (--job->active == 0) job->done.notify_all();  // under the lock: the job outlives it
+        }
+    }
+
+    std::mutex lock_;
+    std::condition_variable wake_;
+    std::deque<Job*> queue_;
+    std::vector<std::thread> threads_;
+};
+
+inline std::atomic<Pool*> the_pool{nullptr};
+
+inline std::atomic<Pool*> forked_away{nullptr};  // a fork child's copy of the parent's pool, kept reachable
+
+inline void forget_pool_in_child() {  // the parent's threads are not here: a new pool when first needed
+    Pool* parents = the_pool.exchange(nullptr);
+    if (parents != nullptr) forked_away.store(parents);
+}
+
+inline Pool& pool() {
+    Pool* p = the_pool.load(std::memory_order_acquire);
+    if (p != nullptr) return *p;
+    static std::once_flag registered;
+#ifndef _WIN32
+    std::call_once(registered, [] { pthread_atfork(nullptr, nullptr, &forget_pool_in_child); });
+#else
+    (void)registered;
+#endif
+    Pool* made = new Pool();  // never deleted: see above
+    if (the_pool.compare_exchange_strong(p, made, std::memory_order_acq_rel)) return *made;
+    delete made;  // another thread made it first (and ours has no thread yet)
+    return *p;
+}
+}  // namespace pool_detail
+
+// How many helper threads the pool has now (for tests: it does not grow per call).
+inline std::size_t pool_threads() {
+    pool_detail::Pool* p = pool_detail::the_pool.load(std::memory_order_acquire);
+    return p == nullptr ? 0 : p->size();
+}
+
 // Runs task(i, worker) for every i in [0, n_tasks) on up to n_threads threads (the calling thread
-// is worker 0), handing out tasks in order as workers become free. This is the one place that
-// carries a worker's exception to the caller: a task that throws (any type, on any thread) stops
-// the handing out (the others finish the task they hold and take no more); once every thread is
-// joined, the first exception thrown is rethrown here, on the calling thread, and so reaches the
+// is worker 0, the pool's helpers that join are 1 to n_threads - 1), handing out tasks in order
+// from one atomic counter as workers become free: cut the work into many tasks, so that a busy
+// core delays one task, not a share of the work. This is the one place that carries a worker's
+// exception to the caller: a task that throws (any type, on any thread) stops the handing out
+// (the others finish the task they hold and take no more); once every helper is done with the
+// call, the first exception thrown is rethrown here, on the calling thread, and so reaches the
 // bindings (which hold the GIL again by then) as a Python exception, never std::terminate. Where
-// the system starts fewer threads than asked, the ones it started do the work.
+// the pool is busy with other calls, or the system starts fewer threads than asked, the threads
+// that joined do the work (the calling thread at least).
 template <class Task>
 void run_tasks(int n_threads, std::size_t n_tasks, Task task) {
     const int workers = static_cast<int>(std::min<std::size_t>(std::max(n_threads, 1), std::max<std::size_t>(n_tasks, 1)));
     std::atomic<std::size_t> next{0};  // set to n_tasks on a failure: the stop flag
     std::mutex failed_lock;
     std::exception_ptr failed;
-    auto work = [&](int worker) {
+    const std::function<void(int)> work = [&](int worker) {
         try {
             for (std::size_t i = next.fetch_add(1); i < n_tasks; i = next.fetch_add(1)) {
                 test_hook::throw_if_planted(i, worker);
@@ -90,17 +218,16 @@ void run_tasks(int n_threads, std::size_t n_tasks, Task task) {
             if (!failed) failed = std::current_exception();
         }
     };
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(workers - 1));
-    for (int w = 1; w < workers; ++w) {
-        try {
-            pool.emplace_back(work, w);
-        } catch (...) {  // std::system_error or std::bad_alloc: no thread; the started ones do the work
-            break;
-        }
+    if (workers > 1) {
+        pool_detail::Pool& pool = pool_detail::pool();
+        pool_detail::Job job;
+        job.work = &work;
+        pool.post(job, workers - 1);
+        work(0);
+        pool.finish(job);
+    } else {
+        work(0);
     }
-    work(0);
-    for (auto& t : pool) t.join();
     if (failed) std::rethrow_exception(failed);
 }
 }  // namespace wildeval
