@@ -17,6 +17,7 @@ a best response over what a player sees gains against it. :class:`SolverBot` pla
 - :mod:`~wildeval.games.guts.solver.games`: whole games played by strategies;
 - :mod:`~wildeval.games.guts.solver.response`: a best response that sees what a player sees;
 - :mod:`~wildeval.games.guts.solver.measure`: :func:`exploitability`;
+- :mod:`~wildeval.games.guts.solver.refine`: a strategy refined on whole games, cell by cell;
 - :mod:`~wildeval.games.guts.solver.toy`: the toy game with a closed form;
 - :mod:`~wildeval.games.guts.solver.bot`: :class:`SolverBot`.
 """
