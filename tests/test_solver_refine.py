@@ -53,7 +53,7 @@ def test_the_opening_state_keeps_its_fair_share_after_refining(small: Strategy) 
 def test_bad_arguments_are_refused(small: Strategy) -> None:
     for kwargs in ({"steps": -1}, {"games": 1}, {"step": 0.0}, {"step": 1.5}, {"steps": True}):
         with pytest.raises(ValueError):
-            refine(small, **kwargs)  # type: ignore[arg-type]
+            refine(small, **kwargs)
 
 
 @pytest.mark.slow
