@@ -17,6 +17,12 @@ most over the visits is found by
 by two standard errors), and the cell's threshold moves ``step`` of the way to it. Every player
 plays the refined strategy: it is still one strategy for all, over the same cells.
 
+Because every seat moves with each step, a step towards the best reply to the old strategy can
+overshoot: measured by :func:`~wildeval.games.guts.solver.exploitability`, four steps took Napalm
+at 2 and 3 players declaring at once from +0.110 and +0.089 to +0.046 and +0.010 pots a deal, but
+three-five-seven-onlinepoker at 3 players in turn from +0.042 to +0.107 (docs/experiments.md).
+Measure what it gives before using it; :func:`~wildeval.games.guts.solver.solve` does not call it.
+
 The refined strategy's values are the stage model's values of the refined thresholds
 (:func:`model_values`), so that what a :class:`~wildeval.games.guts.solver.Strategy` reports is
 still what its model says of its own thresholds.
