@@ -93,7 +93,7 @@ def test_marked_hands_are_exactly_those_pokerkit_replays_differently() -> None:
 
 @pytest.mark.slow
 def test_marked_hands_are_exactly_those_pokerkit_replays_differently_in_a_larger_corpus() -> None:
-    for seed in (1, 2, 3):
+    for seed in (1, 2):  # 20,000 hands: CI's slow run is bounded
         hands = list(session_hands(10_000, seed=seed))
         check_corpus([h.section for h in hands])
         check_coverage(hands)
