@@ -8,6 +8,7 @@ import contextlib
 import errno
 import io
 import os
+import random
 import signal
 import stat
 import sys
@@ -31,6 +32,7 @@ __all__ = [
     "Terminated",
     "cannot_write",
     "check_writable",
+    "fresh_seed",
     "int_in",
     "output_bytes",
     "output_file",
@@ -92,6 +94,12 @@ def whole_number(text: str) -> int:
 
 
 whole_number.__name__ = "number"
+
+
+def fresh_seed() -> int:
+    """A seed for a run the user gave none for (printed, so that --seed gives the run again):
+    short enough to type back."""
+    return random.SystemRandom().randrange(1, 10**9)
 
 
 def wild_ranks(text: str) -> str:

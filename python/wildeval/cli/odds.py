@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import re
 from typing import Any
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.cli.cluster import add_cluster, client_for
-from wildeval.cli.common import add_ascii, add_settings, int_in, shows_suits, whole_number
+from wildeval.cli.common import add_ascii, add_settings, fresh_seed, int_in, shows_suits, whole_number
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
@@ -30,7 +29,7 @@ def register(commands: Any) -> None:
                     f"standard error is at most {DEFAULT_STDERR:.2%}, as the header says), or a seeded random "
                     "sample of them with --trials or --stderr; a complete board is one deal. A sample "
                     "prints its seed: --seed gives the same sample again. With --opponents K, one hand against K "
-                    "random hands (counted where possible, else 1,000,000 sampled deals). With --game and --stage as well, the guts question instead: the "
+                    "random hands (counted where possible, else sampled as above). With --game and --stage as well, the guts question instead: the "
                     "chance that the hand is the best against K unknown hands at that stage (every "
                     "deal counted where possible, else a seeded sample, --trials, default 1,000,000).",
     )
@@ -74,11 +73,6 @@ def register(commands: Any) -> None:
 
 
 DEFAULT_STDERR = 0.0005  # where counting every deal is too much: sampled until each equity is this close
-
-
-def fresh_seed() -> int:
-    """A seed for a sample the user gave none for, short enough to type back with --seed."""
-    return random.SystemRandom().randrange(1, 10**9)
 
 
 def _fraction(text: str) -> float:

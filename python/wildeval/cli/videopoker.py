@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from wildeval.cli.common import add_ascii, int_in, output_bytes, shows_suits, whole_number, wild_ranks
+from wildeval.cli.common import add_ascii, fresh_seed, int_in, output_bytes, shows_suits, whole_number, wild_ranks
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.videopoker import PRESETS, PayTable, analyse_game, analyse_hand, parse_paytable, preset
 from wildeval.videopoker.game import DEALS
@@ -135,11 +135,10 @@ def run_game(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    import random
     import sys
 
     table = _table(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    seed = args.seed if args.seed is not None else fresh_seed()
     return play(table, seed=seed, stdin=sys.stdin, stdout=sys.stdout, hands=args.hands, unicode=shows_suits(args))
 
 
