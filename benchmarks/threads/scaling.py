@@ -11,25 +11,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import time
 
 import numpy as np
 
 from wildeval import Evaluator
+from wildeval.cli.bench import cpu_name
 
 SIZES = (65_536, 250_000, 1_000_000, 4_000_000)
-
-
-def _cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def _hands(n: int, seed: int = 7) -> np.ndarray:
@@ -54,7 +43,7 @@ def main() -> None:
             counts.append(cpus)
     sizes = [int(s) for s in args.sizes.split(",")]
     ev = Evaluator()
-    print(f"CPU: {_cpu_name()} ({cpus} CPUs); best of {args.repeat}; M hands/s (ratio to one thread)")
+    print(f"CPU: {cpu_name()} ({cpus} CPUs); best of {args.repeat}; M hands/s (ratio to one thread)")
     print(f"{'hands':>10} " + " ".join(f"{'threads=' + str(t):>18}" for t in counts))
     for n in sizes:
         hands = _hands(n)

@@ -247,7 +247,7 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
         "table_bytes": _core.table_bytes(),
         "machine": {
             "platform": platform.platform(),
-            "processor": _cpu_name(),
+            "processor": cpu_name(),
             "cores": threads,
             "python": platform.python_version(),
             "row_kernel": _core.rows_kernel(),
@@ -279,7 +279,8 @@ def import_seconds(rounds: int = 5) -> float:
     return min(probe_import() for _ in range(rounds))
 
 
-def _cpu_name() -> str:
+def cpu_name() -> str:
+    """The CPU's model name, as /proc/cpuinfo gives it (else the platform's word for it)."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
             for line in f:
