@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
     register_evaluator(m);
     register_tables(m);
     register_equity(m);
+    register_guts(m);
 }

@@ -1,0 +1,230 @@
+// Whole guts games over pre-valued deals (guts_game.hpp): keys, strategies, a game, and many
+// games (played, or flipped decision by decision) on the core's worker pool.
+#include "guts_game.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "parallel.hpp"
+
+namespace wildeval::guts {
+
+namespace {
+
+inline uint64_t mix64(uint64_t x) {  // splitmix64's finaliser
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+inline int64_t field(int64_t value, int shift) { return value << shift; }
+
+constexpr std::size_t kGamesPerTask = 64;
+
+}  // namespace
+
+void Table::check() const {
+    if (players < 2 || players > kMaxPlayers)
+        throw std::invalid_argument("guts tables take 2 to " + std::to_string(kMaxPlayers) + " players");
+    if (stages < 1 || stages > kMaxStages)
+        throw std::invalid_argument("guts tables take 1 to " + std::to_string(kMaxStages) + " stages");
+    if (goal < 1 || goal > kMaxGoal)
+        throw std::invalid_argument("the goal (legs or streak) must be 1 to " + std::to_string(kMaxGoal));
+    if (!(ante > 0.0)) throw std::invalid_argument("the ante must be > 0");
+    if (max_rounds < 1) throw std::invalid_argument("max_rounds must be >= 1");
+}
+
+std::size_t Pool::deal_of(uint64_t game, int round) const {
+    if (sequential) return static_cast<std::size_t>(static_cast<uint64_t>(round) * games_in_run + game) % deals;
+    const uint64_t h = mix64(seed ^ mix64(game * 0x100000001B3ULL + static_cast<uint64_t>(round)));
+    return static_cast<std::size_t>(h % deals);
+}
+
+int64_t Strategy::bar(const int64_t keys[3], int stage) const {
+    for (const StrategyTable& t : tables) {
+        const int64_t key = keys[static_cast<int>(t.level)];
+        const auto it = std::lower_bound(t.keys.begin(), t.keys.end(), key);
+        if (it != t.keys.end() && *it == key) return t.bars[static_cast<std::size_t>(it - t.keys.begin())];
+    }
+    return default_bar[stage];
+}
+
+void Strategy::check() const {
+    for (const StrategyTable& t : tables) {
+        if (t.keys.size() != t.bars.size()) throw std::invalid_argument("a strategy table needs one bar per key");
+        for (std::size_t i = 1; i < t.keys.size(); ++i)
+            if (t.keys[i] <= t.keys[i - 1]) throw std::invalid_argument("a strategy table's keys must increase");
+    }
+}
+
+void Sight::keys(const Table& table, int64_t out[3]) const {
+    using namespace key_bits;
+    const int n = table.players;
+    const int64_t common = field(stage, kStage) | field(round, kRound) | field(table.in_turn ? place : 0, kPlace);
+    int64_t seat_legs = 0;
+    for (int i = 0; i < n; ++i) seat_legs |= field(legs[i], kLegs + 3 * i);
+    const int64_t seen = common | field(table.in_turn ? ins_bits : 0, kIns) | seat_legs;
+    out[static_cast<int>(Level::kSeen)] = seen | field(static_cast<int>(Level::kSeen), kLevel);
+    out[static_cast<int>(Level::kFine)] = seen | field(static_cast<int64_t>(history), kHistory);  // level 0
+    int others[kMaxPlayers - 1];
+    for (int i = 1; i < n; ++i) {  // ascending, by insertion (at most six)
+        int j = i - 1;
+        for (; j > 0 && others[j - 1] > legs[i]; --j) others[j] = others[j - 1];
+        others[j] = legs[i];
+    }
+    int64_t sorted_legs = field(legs[0], kLegs);
+    for (int i = 0; i < n - 1; ++i) sorted_legs |= field(others[i], kLegs + 3 * (i + 1));
+    out[static_cast<int>(Level::kCell)] = common | field(table.in_turn ? std::min(ins_count, 2) : 0, kIns) |
+                                          sorted_legs | field(static_cast<int>(Level::kCell), kLevel);
+}
+
+GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const Strategy& focal,
+                     const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record) {
+    const int n = table.players;
+    GameResult result;
+    int legs[kMaxPlayers] = {};  // by seat
+    double pot = 0.0;
+    int dealer = static_cast<int>(game % static_cast<uint64_t>(n));
+    bool over = false;
+    for (int r = 0; r < table.max_rounds && !over; ++r) {
+        const int64_t* deal = pool.values + pool.deal_of(game, r) * static_cast<std::size_t>(n * table.stages);
+        for (int s = 0; s < n; ++s) result.chips[s] -= table.ante;
+        pot += n * table.ante;
+        result.pots += pot;
+        ++result.rounds;
+        int seat_at[kMaxPlayers], mine[kMaxPlayers];  // by place: the seat there, its legs
+        uint32_t history[kMaxPlayers] = {};
+        for (int p = 0; p < n; ++p) {
+            seat_at[p] = (dealer + 1 + p) % n;
+            mine[p] = legs[seat_at[p]];
+        }
+        for (int s = 0; s < table.stages && !over; ++s) {
+            bool ins[kMaxPlayers];
+            int64_t value[kMaxPlayers];
+            Sight sight;
+            sight.stage = s;
+            sight.round = std::min(r, kRoundsTold - 1);
+            for (int p = 0; p < n; ++p) {
+                const int seat = seat_at[p];
+                value[p] = deal[seat * table.stages + s];
+                sight.place = p;
+                for (int i = 0; i < n; ++i) sight.legs[i] = std::min(mine[(p + i) % n], table.goal - 1);
+                sight.history = history[p];
+                int64_t keys[3];
+                sight.keys(table, keys);
+                bool stay;
+                if (seat == 0) {
+                    const bool theirs = value[p] >= others.bar(keys, s);
+                    stay = &focal == &others ? theirs : value[p] >= focal.bar(keys, s);
+                    if (result.decisions == fork_depth) stay = fork_stay;
+                    if (record != nullptr)
+                        record->push_back(Decision{{keys[0], keys[1], keys[2]}, value[p], theirs, stay});
+                    ++result.decisions;
+                } else {
+                    stay = value[p] >= others.bar(keys, s);
+                }
+                ins[p] = stay;
+                if (table.in_turn && stay) {
+                    sight.ins_bits |= 1 << p;
+                    ++sight.ins_count;
+                }
+            }
+            // the stage settled: payments, then legs (or streaks), then the goal
+            int k = 0;
+            int64_t best = std::numeric_limits<int64_t>::min(), worst = std::numeric_limits<int64_t>::max();
+            for (int p = 0; p < n; ++p)
+                if (ins[p]) {
+                    ++k;
+                    best = std::max(best, value[p]);
+                    worst = std::min(worst, value[p]);
+                }
+            bool winner[kMaxPlayers], payer[kMaxPlayers];
+            int nw = 0, npay = 0;
+            for (int p = 0; p < n; ++p) {
+                winner[p] = ins[p] && value[p] == best;
+                payer[p] = table.lowest_pays ? ins[p] && value[p] == worst && worst < best : ins[p] && !winner[p];
+                nw += winner[p];
+                npay += payer[p];
+            }
+            const double amount = table.payment_cap < 0.0 ? pot : std::min(pot, table.payment_cap);
+            double pay[kMaxPlayers] = {};
+            if (k >= 2)
+                for (int p = 0; p < n; ++p) {
+                    pay[p] = (winner[p] ? npay : 0) - (payer[p] ? nw : 0);
+                    result.chips[seat_at[p]] += pay[p] * amount;
+                }
+            if (table.streak) {
+                if (k >= 1) {
+                    int who = 0;
+                    while (!winner[who]) ++who;
+                    const int kept = mine[who] + 1;
+                    for (int p = 0; p < n; ++p) mine[p] = 0;
+                    if (nw == 1) mine[who] = kept;
+                }
+            } else if (k == 1) {
+                int who = 0;
+                while (!ins[who]) ++who;
+                ++mine[who];
+            }
+            for (int p = 0; p < n; ++p) {  // what each player saw: who was in, seat by seat from them; paid
+                uint32_t entry = pay[p] > 0.0 ? 0x80u : 0u;
+                for (int i = 0; i < n; ++i) entry |= static_cast<uint32_t>(ins[(p + i) % n]) << i;
+                history[p] |= entry << (8 * s);
+            }
+            for (int p = 0; p < n; ++p)
+                if (mine[p] >= table.goal) {
+                    result.chips[seat_at[p]] += pot;
+                    pot = 0.0;
+                    over = true;
+                    break;
+                }
+        }
+        for (int p = 0; p < n; ++p) legs[seat_at[p]] = mine[p];
+        dealer = (dealer + 1) % n;
+    }
+    if (!over) {  // the round cap: everyone's antes back
+        result.undecided = true;
+        for (int s = 0; s < n; ++s) result.chips[s] += result.rounds * table.ante;
+    }
+    return result;
+}
+
+void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
+                const Strategy& others, int threads, std::vector<GameResult>& out) {
+    out.assign(games, GameResult{});
+    const std::size_t tasks = (games + kGamesPerTask - 1) / kGamesPerTask;
+    run_tasks(threads, tasks, [&](std::size_t task, int) {
+        const std::size_t end = std::min(games, (task + 1) * kGamesPerTask);
+        for (std::size_t g = task * kGamesPerTask; g < end; ++g)
+            out[g] = play_game(table, pool, first_game + g, focal, others, -1, false, nullptr);
+    });
+}
+
+void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
+                const Strategy& others, int max_depth, int threads, std::vector<Flip>& out) {
+    const std::size_t tasks = (games + kGamesPerTask - 1) / kGamesPerTask;
+    std::vector<std::vector<Flip>> parts(tasks);
+    run_tasks(threads, tasks, [&](std::size_t task, int) {
+        std::vector<Decision> decisions;
+        std::vector<Flip>& part = parts[task];
+        const std::size_t end = std::min(games, (task + 1) * kGamesPerTask);
+        for (std::size_t g = task * kGamesPerTask; g < end; ++g) {
+            decisions.clear();
+            const GameResult base = play_game(table, pool, first_game + g, focal, others, -1, false, &decisions);
+            const int depth = std::min<int>(max_depth, static_cast<int>(decisions.size()));
+            for (int d = 0; d < depth; ++d) {
+                const Decision& at = decisions[static_cast<std::size_t>(d)];
+                const GameResult flipped = play_game(table, pool, first_game + g, focal, others, d, !at.stayed, nullptr);
+                const double diff = (base.chips[0] - flipped.chips[0]) / table.ante;
+                part.push_back(Flip{{at.keys[0], at.keys[1], at.keys[2]}, at.value, at.others_choice,
+                                    at.stayed ? diff : -diff});
+            }
+        }
+    });
+    out.clear();
+    for (const auto& part : parts) out.insert(out.end(), part.begin(), part.end());
+}
+
+}  // namespace wildeval::guts

@@ -1,0 +1,137 @@
+// Whole guts games played natively over pre-valued deals, each player deciding by an
+// information-set strategy: what the guts solver (wildeval.games.guts.solver) learns from and
+// measures with. The rules are those of games.py (the numpy player, itself held to the engine
+// game for game): legs or streaks, a running tab, every player antes each round, a payment is the
+// pot (or the cap), the pot to whoever reaches the goal, the deal moving left each round, a game
+// still undecided at max_rounds refunded.
+//
+// An information set is a 64-bit key (InfoKey below) at one of three levels, from what a player
+// sees in full to the solver's coarse cell:
+//   kFine: stage, round, place, who declared in before (place by place), every player's legs
+//          seat by seat round the table from the player, and at each earlier stage of this deal
+//          who was in (seat by seat) and whether the player was paid there;
+//   kSeen: the same without the earlier stages of the deal;
+//   kCell: stage, round, place, how many declared in before (0, 1, 2 or more), own legs and the
+//          others' legs sorted (where they sit forgotten).
+// A strategy is a list of tables (level, sorted keys, bars): a player stays in when the hand's
+// value is at least the bar of the first table that holds the key, else the stage's default bar.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace wildeval::guts {
+
+inline constexpr int kMaxPlayers = 7;
+inline constexpr int kMaxStages = 4;
+inline constexpr int kMaxGoal = 8;          // legs (or streak) counts 0..7 fit three bits
+inline constexpr int kRoundsTold = 4;       // rounds 1, 2, 3 and "4 or later"
+inline constexpr int64_t kNever = std::numeric_limits<int64_t>::max();   // a bar no hand reaches
+inline constexpr int64_t kAlways = std::numeric_limits<int64_t>::min();  // a bar every hand reaches
+
+enum class Level : int { kFine = 0, kSeen = 1, kCell = 2 };
+
+// The key's fields, low bits first (one layout for every level; python's solver/infosets.py
+// decodes it and a test holds the two to each other).
+namespace key_bits {
+inline constexpr int kStage = 0;     // 2 bits
+inline constexpr int kRound = 2;     // 2 bits: min(round, 4) - 1
+inline constexpr int kPlace = 4;     // 3 bits: 0 = the dealer's left; 0 when declaring at once
+inline constexpr int kIns = 7;       // 6 bits: fine/seen, a bit per place before; cell, min(count, 2)
+inline constexpr int kLegs = 13;     // 7 x 3 bits: fine/seen, seat by seat from the player; cell,
+                                     // own then the others ascending
+inline constexpr int kHistory = 34;  // 8 bits per earlier stage: who was in (bit i = i seats on), bit 7 paid
+inline constexpr int kLevel = 60;    // 2 bits
+}  // namespace key_bits
+
+struct Table {
+    int players = 2;
+    int stages = 3;
+    int goal = 3;
+    bool streak = false;       // the goal counts stage wins in a row, not legs
+    bool lowest_pays = false;  // only the lowest hand in pays the highest; else every loser pays every winner
+    bool in_turn = true;       // declarations in turn (each sees those before); else at once
+    double ante = 1.0;
+    double payment_cap = -1.0;  // chips; < 0: a payment is the whole pot
+    int max_rounds = 200;
+    void check() const;        // std::invalid_argument on a table outside the limits above
+};
+
+// Pre-valued deals: values[(deal * players + seat) * stages + stage], every seat of a deal from
+// one deck. Game g's round r (from 0) is deal `sequential ? r * games_in_run + g : mix(seed, g, r) % deals`.
+struct Pool {
+    const int64_t* values = nullptr;
+    std::size_t deals = 0;
+    bool sequential = false;
+    uint64_t seed = 0;
+    uint64_t games_in_run = 0;
+    std::size_t deal_of(uint64_t game, int round) const;
+};
+
+struct StrategyTable {
+    Level level = Level::kCell;
+    std::vector<int64_t> keys;  // increasing
+    std::vector<int64_t> bars;
+};
+
+struct Strategy {
+    std::vector<StrategyTable> tables;
+    int64_t default_bar[kMaxStages] = {kNever, kNever, kNever, kNever};
+    int64_t bar(const int64_t keys[3], int stage) const;
+    void check() const;  // keys increasing, one bar per key
+};
+
+// What one seat sees when it declares (keys at every level).
+struct Sight {
+    int stage = 0, round = 0, place = 0;
+    int ins_bits = 0, ins_count = 0;
+    int legs[kMaxPlayers] = {};  // seat by seat from this player
+    uint32_t history = 0;        // earlier stages' entries, stage s at bits 8*s
+    void keys(const Table& table, int64_t out[3]) const;
+};
+
+// One game's outcome: chips won less lost and anted per seat, the pot summed over its deals,
+// rounds dealt, whether the round cap ended it, and seat 0's decisions.
+struct GameResult {
+    double chips[kMaxPlayers] = {};
+    double pots = 0.0;
+    int rounds = 0;
+    bool undecided = false;
+    int decisions = 0;
+};
+
+// One decision of seat 0 as recorded by a flip: its keys, hand value, what `others` would have
+// declared there, and what seat 0 gains by staying in rather than going out there (antes), the
+// rest of the game played on (seat 0 on `focal`, the others on `others`).
+struct Flip {
+    int64_t keys[3];
+    int64_t value;
+    bool others_choice;
+    double gain;
+};
+
+// Game `game` played: seat 0 by `focal`, every other seat by `others`; with fork_depth >= 0,
+// seat 0's decision number fork_depth (from 0) is `fork_stay` instead. `record`, if given,
+// receives seat 0's decisions (keys, value, others' choice and its own; gain unset).
+struct Decision {
+    int64_t keys[3];
+    int64_t value;
+    bool others_choice;
+    bool stayed;
+};
+GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const Strategy& focal,
+                     const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record);
+
+// Games first_game .. first_game + games - 1, on `threads` threads (the same results for any).
+void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
+                const Strategy& others, int threads, std::vector<GameResult>& out);
+
+// Every decision of seat 0 up to the max_depth-th of each game, flipped: the game replayed with
+// that decision the other way, the gain of staying in the difference of seat 0's chips. Flips
+// come game by game, in order.
+void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
+                const Strategy& others, int max_depth, int threads, std::vector<Flip>& out);
+
+}  // namespace wildeval::guts

@@ -1,0 +1,98 @@
+"""The native guts player (src/core/guts/) against the numpy player (solver/games.py), which is
+itself held to the engine game for game: the same deals give the same chips, pots and rounds,
+and every flipped decision the same gain as the numpy player's forks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wildeval.games.guts.rules import preset
+from wildeval.games.guts.solver import solve
+from wildeval.games.guts.solver.deals import NEVER, Deals
+from wildeval.games.guts.solver.games import play_games
+from wildeval.games.guts.solver.native import ALWAYS, CELL, Policy, cell_keys, decode, flips, play
+from wildeval.games.guts.solver.response import Responder, Response
+from wildeval.seeds import child_seed
+
+TABLES = [("three-five-seven", 3, "in_turn"), ("three-five-seven-onlinepoker", 4, "in_turn"),
+          ("napalm", 2, "simultaneous"), ("crazy-three-five-seven", 5, "simultaneous")]
+
+
+def _setup(name: str, players: int, declaration: str, games: int, rounds: int):  # type: ignore[no-untyped-def]
+    from wildeval.games.guts.rules import table_rules
+    rules = table_rules(name, {"declaration": declaration})
+    strategy = solve(rules, players=players, sweeps=4, deals=10_000, rows=128)
+    keys, where = cell_keys(strategy.table, strategy.thresholds.shape[1])
+    policy = Policy(((CELL, keys, strategy.bars().reshape(-1)[where]),), (int(NEVER),) * strategy.table.stages)
+    values = np.concatenate([Deals.dealt(rules, players, games, seed=child_seed(5, r)).values for r in range(rounds)])
+    return rules, strategy, policy, values
+
+
+@pytest.mark.parametrize(("name", "players", "declaration"), TABLES)
+def test_the_same_games_as_the_numpy_player(name: str, players: int, declaration: str) -> None:
+    games, rounds = 600, 12
+    rules, strategy, policy, values = _setup(name, players, declaration, games, rounds)
+    expected = play_games(rules, players, strategy.bars()[None], [0] * players, games, seed=5, max_rounds=rounds)
+    for threads in (1, 3):
+        got = play(rules, players, values, policy, policy, games=games, seed=0, sequential=True, max_rounds=rounds,
+                   threads=threads)
+        assert np.array_equal(got.chips, expected.chips)
+        assert np.array_equal(got.pots, expected.pots)
+        assert np.array_equal(got.rounds, expected.rounds)
+        assert got.undecided == expected.undecided
+        assert np.allclose(got.chips.sum(axis=1), 0.0)  # chips are never lost
+
+
+@pytest.mark.parametrize(("name", "players", "declaration"), TABLES[:3])
+def test_every_flip_gains_what_the_numpy_player_forks_gain(name: str, players: int, declaration: str) -> None:
+    games, rounds, depth = 300, 12, 10
+    rules, strategy, policy, values = _setup(name, players, declaration, games, rounds)
+    got = flips(rules, players, values, policy, policy, games=games, seed=0, sequential=True, max_rounds=rounds,
+                max_depth=depth, threads=2)
+    expected = np.full((games, depth), np.nan)
+    bars = np.stack([strategy.bars(), strategy.bars()])
+    for d in range(depth):
+        chips = []
+        for forced in (True, False):
+            responder = Responder(rules, players, games, Response(), fork=(d, forced))
+            chips.append(play_games(rules, players, bars, [0] * players, games, seed=5, max_rounds=rounds,
+                                    deviator=responder).chips[:, 0])
+        reached = responder.fork_fine >= 0
+        expected[reached, d] = (chips[0] - chips[1])[reached]
+    assert np.array_equal(expected[~np.isnan(expected)], got.gain)
+    assert got.keys.shape == (len(got), 3)
+    assert {decode(int(k), players)["level"] for k in got.keys[0]} == {"fine", "seen", "cell"}
+
+
+def test_a_policy_decides_by_its_first_table_that_holds_the_key() -> None:
+    rules = preset("three-five-seven")
+    values = Deals.dealt(rules, 2, 2000, seed=3).values
+    everyone_in = Policy.constant(3, int(ALWAYS))
+    nobody_in = Policy.constant(3, int(NEVER))
+    undecided = play(rules, 2, values, nobody_in, nobody_in, games=200, seed=1, max_rounds=5)
+    assert undecided.undecided == 200 and np.all(undecided.chips == 0)
+    # seat 0 always in against players who never are: three legs, the pot, in the first round
+    taken = play(rules, 2, values, everyone_in, nobody_in, games=200, seed=1)
+    assert np.all(taken.rounds == 1) and np.all(taken.chips[:, 0] == 1.0)
+    # the first decision's cell (stage 1, round 1, no legs) overridden to never: out at stage 1 of
+    # round 1, in at stages 2 and 3 (two legs), then in at stage 1 of round 2 (another cell): the
+    # third leg and a pot of 4 antes, less 2 antes paid
+    first = np.unique(flips(rules, 2, values, everyone_in, nobody_in, games=50, seed=1).keys[0::3, CELL])
+    assert first.size == 2  # seat 0 first or second to declare
+    overridden = Policy(((CELL, first, np.full(2, int(NEVER))),), everyone_in.defaults)
+    later = play(rules, 2, values, overridden, nobody_in, games=200, seed=1)
+    assert np.all(later.rounds == 2) and np.all(later.chips[:, 0] == 2.0)
+
+
+def test_bad_arguments_are_refused_in_words() -> None:
+    rules = preset("three-five-seven")
+    values = Deals.dealt(rules, 2, 10, seed=3).values
+    p = Policy.constant(3, int(ALWAYS))
+    with pytest.raises(ValueError, match="deals must be an array"):
+        play(rules, 3, values, Policy.constant(3, 0), Policy.constant(3, 0), games=1, seed=0)
+    with pytest.raises(ValueError, match="one default bar per stage"):
+        play(rules, 2, values, Policy.constant(2, 0), p, games=1, seed=0)
+    bad = Policy(((CELL, np.array([5, 4]), np.array([0, 0])),), p.defaults)
+    with pytest.raises(ValueError, match="keys must increase"):
+        play(rules, 2, values, bad, p, games=1, seed=0)
