@@ -2,7 +2,7 @@
 reference is generated from the docstrings (autodoc, napoleon).
 
 Build: ``pip install ".[docs]"`` then ``python -m sphinx -W --keep-going -b html docs build/docs``
-(tests/test_docs.py runs the same, marked slow).
+(tests/docs/test_docs.py runs the same, marked slow).
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ import pytest
 
 from wildeval import _core
 
-# test-support modules (the referees, tests/referee_*.py) are imported by name
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# test-support modules (tests/helpers/: the referees, the shared moves and strategies) are imported
+# by name from any folder of tests/
+sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -28,7 +29,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 
 # Every kernel of rows of 5-7 cards (and of narrowing wide cards) this machine runs, or those
 # that WILDEVAL_TEST_ROWS_KERNELS names (a comma list: tools/sanitize --quick bounds its runs so;
-# tests/test_kernels_agree.py still compares every kernel). A name that does not run here fails.
+# tests/core/test_kernels_agree.py still compares every kernel). A name that does not run here fails.
 def _rows_kernels() -> list[str]:
     runs = [name for name in _core.rows_kernels() if _core.rows_kernel_runs(name)]
     asked = os.environ.get("WILDEVAL_TEST_ROWS_KERNELS", "")

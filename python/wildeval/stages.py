@@ -6,8 +6,8 @@ The package never imports the games (docs/architecture.md: each layer reads only
 it). The guts presets (:data:`wildeval.games.guts.rules.PRESETS`) are the truth: importing the
 guts package registers them here (:func:`register`), so that a new variant is known as soon as
 its preset is; the rows of :data:`BUILT_IN` describe the shipped presets for a program that
-never imports the games (``tests/test_stages.py`` holds them equal to the presets, as
-``tests/test_rankings.py`` holds the ranking registry to the core's).
+never imports the games (``tests/core/test_stages.py`` holds them equal to the presets, as
+``tests/rankings/test_registry.py`` holds the ranking registry to the core's).
 
 >>> stage_settings("napalm", 2)
 StageSettings(label='5 cards, low (deuce-to-seven), no wild cards', cards=5, ranking='low27', wild=None)

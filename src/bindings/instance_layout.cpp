@@ -116,7 +116,7 @@ void register_layout_functions(py::module_& m) {
     m.def(
         "_layout_checks",
         [](py::handle ev) {
-            // What this file relies on, seen on a made Evaluator (tests/test_instance_layout.py).
+            // What this file relies on, seen on a made Evaluator (tests/core/test_instance_layout.py).
             py::dict seen;
             auto* inst = reinterpret_cast<py::detail::instance*>(ev.ptr());
             const bool is_evaluator = PyObject_TypeCheck(ev.ptr(), evaluator_type) != 0;

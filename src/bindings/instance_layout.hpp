@@ -1,7 +1,7 @@
 // Where wildeval relies on pybind11's and CPython's object layout, all in this one file: the
 // per-call path (ev(cards)) skips pybind11's argument machinery.
 //
-// What it relies on, which a pybind11 upgrade must check (tests/test_instance_layout.py fails
+// What it relies on, which a pybind11 upgrade must check (tests/core/test_instance_layout.py fails
 // loudly when one of them breaks, and a static_assert in instance_layout.cpp names the pybind11
 // major version this was last checked against):
 // - pybind11::detail::instance: `simple_layout`, `simple_holder_constructed` and

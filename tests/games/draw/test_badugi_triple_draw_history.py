@@ -1,0 +1,120 @@
+"""Badugi Triple Draw's histories: PHH (variant ``FB``) that pokerkit's ``FixedLimitBadugi``
+replays to the same stacks, as Deuce to Seven Triple Draw's ``F2L3D`` (test_history.py).
+
+pokerkit (>= 0.7.7) plays badugi with the betting, blinds, draws and payouts of its deuce-to-seven
+triple draw, so our hands part from it where those do (docs/triple-draw.md, "Where we differ from
+pokerkit"), and only there: every exported hand loads with ``HandHistory.load_all`` and replays
+to the recorded ``finishing_stacks``, except the hands the engine marks (``_pokerkit_divergence``),
+which pokerkit refuses or ends with other stacks.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+from draw_helpers import check_or_call_down  # noqa: E402
+from pokerkit import HandHistory  # noqa: E402
+from pokerkit_replay import (  # noqa: E402
+    BURNED,
+    ROBERTS_RULES,
+    check_unmarked,
+    pokerkit_stacks,
+    pokerkit_warnings,
+    random_hands,
+    replay_outcome,
+    small_blind_checks_first,
+    strict_replay,
+)
+
+from wildeval.games.draw import Hand, arrange_deck, phh_fields, preset, simulate  # noqa: E402
+from wildeval.games.table.phh import dumps_all  # noqa: E402
+
+GAME = "badugi-triple-draw"
+BADUGI = preset(GAME)
+
+
+@pytest.mark.parametrize(("players", "count", "seed"), [(10, 150, 1), (4, 150, 2), (2, 150, 3)])
+def test_simulated_hands_replay_in_pokerkit(players: int, count: int, seed: int) -> None:
+    out = io.StringIO()
+    simulate(GAME, players=players, count=count, seed=seed, out=out)
+    text = out.getvalue()
+    hhs = list(HandHistory.load_all(io.BytesIO(text.encode())))
+    assert 0 < len(hhs) <= count and [hh.hand for hh in hhs] == list(range(1, len(hhs) + 1))
+    assert len(hhs[0].starting_stacks) == players
+    for hh in hhs:
+        assert hh.variant == "FB" and hh.finishing_stacks is not None and hh.seat_count == players
+        with pokerkit_warnings():
+            if "_pokerkit_divergence" in hh.user_defined_fields:
+                continue
+            check_unmarked(hh)
+    assert HandHistory.dumps_all(hhs) + "\n" == text  # the text is exactly what pokerkit writes back
+    for a, b in zip(hhs, hhs[1:]):  # stacks carry over from hand to hand (seats by table seat)
+        assert a.seats and a.finishing_stacks and b.seats
+        after, before = dict(zip(a.seats, a.finishing_stacks)), dict(zip(b.seats, b.starting_stacks))
+        assert all(after[s] == before[s] for s in before)
+
+
+def test_pokerkit_plays_the_variant_as_fixed_limit_badugi() -> None:
+    from pokerkit import FixedLimitBadugi
+
+    assert HandHistory.game_types[BADUGI.phh_variant] is FixedLimitBadugi
+    assert FixedLimitBadugi.hole_dealing_count == BADUGI.hand_size
+
+
+@pytest.mark.parametrize("unlimited", [False, True])
+def test_short_stack_hands_replay_or_are_marked(unlimited: bool) -> None:
+    # the same model as deuce-to-seven (tests/games/draw/test_history.py replays more of it)
+    hands = random_hands(300 if unlimited else 500, seed=6, unlimited=unlimited, game=BADUGI)
+    hhs = list(HandHistory.loads_all(dumps_all(phh_fields(h) for h in hands)))
+    marked = 0
+    for hand, hh in zip(hands, hhs):
+        assert hh.finishing_stacks is not None
+        expected = list(hh.finishing_stacks)
+        with pokerkit_warnings(*(() if hand.pokerkit_divergence is None else (BURNED,))):
+            if hand.pokerkit_divergence is None:
+                check_unmarked(hh)
+                continue
+            marked += 1
+            assert hh.user_defined_fields["_pokerkit_divergence"] == hand.pokerkit_divergence
+            assert replay_outcome(hh) != expected, hand.pokerkit_divergence
+            try:
+                stacks = strict_replay(hh)
+            except (ValueError, AssertionError):
+                continue
+            assert stacks != expected, hand.pokerkit_divergence
+    notes = [h.pokerkit_divergence or "" for h in hands]
+    # at stacks this short: mostly a short big blind and completing a short all-in (Robert's Rules),
+    # and the big blind acting first heads-up with equal blinds, where the small blind checked first
+    assert 0 < sum(any(k in d for k in ROBERTS_RULES) for d in notes) < len(hands) // 10
+    assert [h for h in hands if small_blind_checks_first(h)] == [
+        h for h, d in zip(hands, notes) if "blinds are equal" in d]
+    assert unlimited or any("blinds are equal" in d for d in notes)
+    if unlimited:
+        assert any("four bets" in d for d in notes)
+    assert marked < len(hands) // 5
+    # and these hands reach every part of the game, ten players included
+    kinds = {e.kind for h in hands for e in h.events}
+    assert {"reshuffle", "return", "show", "muck", "win"} <= kinds
+    assert any(h.n == 10 for h in hands) and any(e.all_in for h in hands for e in h.events)
+
+
+def test_equal_badugis_split_and_the_odd_chips_where_pokerkit_gives_them_to_one_player() -> None:
+    """Badugis of the same ranks in other suits tie; split three ways, pokerkit's odd chips part
+    from ours (marked), split two ways they do not."""
+    tied = {1: "Ac 2d 3h 4s", 2: "Ad 2h 3s 4c", 3: "Ah 2s 3c 4d", 0: "Kc Kd Kh Ks"}
+    hand = Hand([100] * 4, button=0, game=BADUGI, seed=1, deck=arrange_deck(4, 0, tied, hand_size=4))
+    check_or_call_down(hand)  # 8 chips in the pot
+    assert hand.winnings == [0, 3, 3, 2] and hand.pokerkit_divergence is not None
+    assert "odd chip" in hand.pokerkit_divergence
+    # PHH order p1..p4 = seats 1, 2, 3, 0: pokerkit pays 4, 2, 2 where we pay 3, 3, 2
+    assert [hand.finishing_stacks[s] for s in (1, 2, 3, 0)] == [101, 101, 100, 98]
+    assert pokerkit_stacks(hand) == [102, 100, 100, 98]
+    # two ways, the chips divide: pokerkit pays the same
+    tied = {1: "Ac 2d 3h 4s", 2: "Ad 2h 3s 4c", 0: "Kc Kd Kh Ks"}
+    hand = Hand([100] * 3, button=0, game=BADUGI, seed=1, deck=arrange_deck(3, 0, tied, hand_size=4))
+    check_or_call_down(hand)
+    assert hand.winnings == [0, 3, 3] and hand.pokerkit_divergence is None
+    assert pokerkit_stacks(hand) == [hand.finishing_stacks[s] for s in (1, 2, 0)] == [101, 101, 98]
