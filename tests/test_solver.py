@@ -18,7 +18,7 @@ from wildeval.games.guts.solver.games import play_games
 from wildeval.games.guts.solver.model import States, Table, settle
 from wildeval.seeds import child_seed
 
-QUICK = {"sweeps": 6, "deals": 20_000, "rows": 128}
+QUICK = {"sweeps": 6, "deals": 20_000, "rows": 128, "iterations": 0}
 
 
 @pytest.mark.parametrize(("gain", "loss"), [(0.25, 0.25), (0.5, 0.0)])
@@ -139,7 +139,7 @@ def test_table_stakes_and_bad_tables_are_refused() -> None:
 def test_exploitability_finds_the_gain_against_loose_play() -> None:
     # everyone in from a strength of 0.3: a player who stays in only with better hands gains,
     # and the measure sees it; the solved strategy leaves far less to gain
-    strategy = solve("three-five-seven", 3, sweeps=20, deals=20_000, rows=256)
+    strategy = solve("three-five-seven", 3, sweeps=20, deals=20_000, rows=256, iterations=0)
     loose = Strategy(strategy.rules, 3, np.full_like(strategy.thresholds, 0.3), strategy.values, strategy.settings)
     bad = exploitability(loose, games=3000, passes=2)
     assert bad.per_deal > 10 * bad.stderr > 0
@@ -149,6 +149,7 @@ def test_exploitability_finds_the_gain_against_loose_play() -> None:
 
 def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["solve", "three-five-seven", "--players", "3", "--sweeps", "6", "--deals", "20000", "--rows", "128",
+            "--iterations", "2", "--games", "2000",
             "--quiet"]
     assert main(args + ["--legs", "1,0,2"]) == 0
     text = capsys.readouterr().out

@@ -71,7 +71,7 @@ def test_best_bars_never_stays_in_where_staying_in_never_gains() -> None:
 
 
 def test_the_response_is_worth_at_least_the_strategy() -> None:
-    strategy = solve("three-five-seven", 2, sweeps=10, deals=20_000, rows=256)
+    strategy = solve("three-five-seven", 2, sweeps=10, deals=20_000, rows=256, iterations=0)
     measured = exploitability(strategy, games=3000, passes=2)
     assert measured.per_deal > -2 * measured.stderr
     assert set(measured.baselines) == {"every threshold -0.05", "every threshold +0.05", "always in", "always out"}
@@ -130,7 +130,7 @@ def test_always_in_is_measured_where_a_single_flip_cannot_see_it() -> None:
     # the others never stay in: one leg alone gains nothing (the game still ends at the round
     # cap, antes back) but staying in at every stage takes three legs and the pot of 3 antes,
     # +2 antes a game. Flipping one decision cannot see it; the "always in" baseline does.
-    strategy = solve("three-five-seven", 3, sweeps=2, deals=2_000, rows=16)
+    strategy = solve("three-five-seven", 3, sweeps=2, deals=2_000, rows=16, iterations=0)
     never = Strategy(strategy.rules, 3, np.ones_like(strategy.thresholds), strategy.values, strategy.settings)
     assert np.all(never.bars() == NEVER)
     measured = exploitability(never, games=400, passes=1, max_depth=6)
@@ -140,7 +140,7 @@ def test_always_in_is_measured_where_a_single_flip_cannot_see_it() -> None:
 
 def test_the_opening_state_is_worth_its_fair_share() -> None:
     # every player antes one; by symmetry each expects the pot back in share: 1 ante after paying it
-    strategy = solve("three-five-seven", 3, sweeps=20, deals=50_000, rows=256)
+    strategy = solve("three-five-seven", 3, sweeps=20, deals=50_000, rows=256, iterations=0)
     assert abs(strategy.values[0, 0, strategy.state_of([0, 0, 0])] - 1.0) < 0.1
 
 
@@ -165,7 +165,7 @@ def test_a_states_value_is_what_whole_games_from_it_pay() -> None:
     cards the player still holds, and places the legs at random: measured, its values at the
     first rounds stand within 0.2 antes of the games' (0.5 at round 3, holding two legs);
     leaving out the next round's ante lifts them by more than 1."""
-    strategy = solve("three-five-seven", 3)
+    strategy = solve("three-five-seven", 3, iterations=0)
     for own, others, round_ in [(0, (0, 0), 1), (1, (0, 0), 1), (0, (1, 0), 1), (0, (0, 0), 2), (1, (2, 0), 2)]:
         mean, error = _from_state(strategy, own, others, round_, 30_000)
         value = strategy.values[0, round_ - 1, strategy.state_of([own, *others])]
@@ -177,7 +177,7 @@ def test_the_exploitabilitys_standard_error_is_its_spread_over_seeds() -> None:
     """Over 40 independent seeds, one response measured on 1,500 paired games a seed: the
     reported standard errors' mean agrees with the spread of the estimates (the spread's own
     sampling error at 40 seeds is about 11 %; 30 % allowed)."""
-    strategy = solve("three-five-seven", 2, sweeps=10, deals=20_000, rows=256)
+    strategy = solve("three-five-seven", 2, sweeps=10, deals=20_000, rows=256, iterations=0)
     bars = strategy.bars()
     response = best_response_games(strategy.rules, 2, bars, games=3000, passes=1, seed=1)
     estimates, errors = [], []
@@ -190,7 +190,7 @@ def test_the_exploitabilitys_standard_error_is_its_spread_over_seeds() -> None:
 
 
 def test_paired_gain_of_the_strategy_itself_is_exactly_nothing() -> None:
-    strategy = solve("napalm", 2, sweeps=4, deals=5_000, rows=64)
+    strategy = solve("napalm", 2, sweeps=4, deals=5_000, rows=64, iterations=0)
     gain, base = paired_gain(strategy.rules, 2, strategy.bars(), Response(), games=500, seed=2)
     assert (gain.per_deal, gain.stderr, gain.per_game) == (0.0, 0.0, 0.0)
     assert paired(strategy.rules, base, base).per_deal == 0.0

@@ -13,6 +13,7 @@ from typing import Any
 from wildeval.cli.common import int_in, output_file, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS
+from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
 
 __all__ = ["place_words", "register"]
 
@@ -24,10 +25,11 @@ def register(commands: Any) -> None:
     p = commands.add_parser(
         "solve", help="when to stay in at a guts game, against players who play as well",
         description="Solve a guts game for its number of players: a strategy every player plays, a "
-                    "threshold per stage, pot, state of legs and place in the declarations where staying in "
-                    "and going out are worth the same in the solver's model (not an equilibrium of the whole "
-                    "game: --exploitability measures what a best response gains; docs/solver.md says what is "
-                    "modelled). Prints, "
+                    "threshold per stage, pot, state of legs and place in the declarations, refined on whole "
+                    "games over what each player sees (who declared in before, where the legs sit, what the "
+                    "earlier stages of the deal showed) until staying in and going out are worth about the same "
+                    "at each threshold (not an exact equilibrium: --exploitability measures what a best response "
+                    "gains; docs/solver.md says what is modelled). Prints, "
                     "per stage, the weakest hand to stay in with and the chance that a hand is that good. "
                     "A running tab only (table stakes are not modelled).")
     p.add_argument("game", choices=sorted(PRESETS), metavar="GAME", help="the guts game: %(choices)s")
@@ -57,10 +59,19 @@ def register(commands: Any) -> None:
     work.add_argument("--rows", type=int_in(16, 1_000_000), default=None,
                       help="deals played per stage, round and state in each sweep (default 1,024, fewer at "
                            "tables with many states of legs)")
+    work.add_argument("--iterations", type=int_in(0, 10_000), default=DEFAULT_ITERATIONS,
+                      help=f"iterations refining the strategy over information sets on whole games (default "
+                           f"{DEFAULT_ITERATIONS}; 0: the cells alone)")
+    work.add_argument("--games", type=int_in(100, 10_000_000), default=40_000,
+                      help="whole games each refining iteration plays (default 40,000)")
+    work.add_argument("--threads", type=int_in(1, 1024), default=None,
+                      help="threads the whole games are played on (default: every core); the strategy is the "
+                           "same for any number")
     work.add_argument("--exploitability", type=int_in(2, 10_000_000), default=None, metavar="GAMES",
-                      nargs="?", const=20_000,
+                      nargs="?", const=100_000,
                       help="also measure the strategy's exploitability: a best response over what a player sees, "
-                           "found on GAMES games and measured on GAMES fresh ones (default 20,000), beside "
+                           "found on GAMES games a pass (3 passes) and measured on GAMES fresh ones "
+                           "(default 100,000), beside "
                            "simple deviations (every threshold moved, always in, always out)")
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write the whole strategy as JSON (every stage, pot, state and place)")
@@ -123,11 +134,12 @@ def run(args: argparse.Namespace) -> int:
         from wildeval.cli.common import check_writable
 
         check_writable(args.save)
-    with bar(args.sweeps, f"solve {args.game}", quiet=args.quiet, unit=" sweeps") as progress:
+    with bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
         strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows, seed=args.seed,
+                         iterations=args.iterations, games=args.games, threads=args.threads,
                          progress=progress.advance)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
-                                                                        seed=args.seed + 1)
+                                                                        seed=args.seed + 1, threads=args.threads)
     if args.save is not None:
         with output_file(args.save) as out:
             out.write(strategy.dumps() + "\n")
@@ -143,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
                        for s in range(len(rules.stages))],
             "seconds": round(strategy.seconds, 3),
             "settings": dataclasses.asdict(strategy.settings),
+            "information_sets": 0 if strategy.infosets is None else len(strategy.infosets),
         }
         if measured is not None:
             data["exploitability"] = measured.to_json()
@@ -154,6 +167,10 @@ def run(args: argparse.Namespace) -> int:
     st = strategy.settings
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
+    if strategy.infosets is not None:
+        print(f"Refined by {st.iterations} iterations of {st.games:,} whole games: {len(strategy.infosets):,} "
+              "information sets have thresholds of their own (--save writes them); below, the thresholds a "
+              "player keeps where none of them decides")
     width = max(len(place_words(t.seat, t.ins_before)) for t in shown)
     hand_width = max(len(t.hand) for t in shown)
     for s in range(len(rules.stages)):

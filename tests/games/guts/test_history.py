@@ -12,8 +12,16 @@ from typing import Any
 import pytest
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games.guts import history as guts_history
-from wildeval.games.guts import Advance, Declare, GutsGame, arrange_deck, preset, replay, simulate
+from wildeval.games.guts import (
+    Advance,
+    Declare,
+    GutsGame,
+    arrange_deck,
+    history as guts_history,
+    preset,
+    replay,
+    simulate,
+)
 from wildeval.games.guts.history import HISTORY_FORMAT
 
 
@@ -74,7 +82,8 @@ def test_simulate_records_are_readable_and_byte_identical_for_a_seed() -> None:
                 continue
             ev = game.rules.evaluator(e["stage"] - 1)
             for p, hand in e["hands"].items():
-                assert e["values"][p] == {"value": ev(parse_cards(hand)), "description": ev.describe(ev(parse_cards(hand)))}
+                value = ev(parse_cards(hand))
+                assert e["values"][p] == {"value": value, "description": ev.describe(value)}
         for e in events_of(record, "deal"):
             assert all(isinstance(cards, str) for cards in e["cards"].values())
 

@@ -22,7 +22,7 @@ TABLES = [("three-five-seven", 3, "in_turn"), ("three-five-seven-onlinepoker", 4
 def _setup(name: str, players: int, declaration: str, games: int, rounds: int):  # type: ignore[no-untyped-def]
     from wildeval.games.guts.rules import table_rules
     rules = table_rules(name, {"declaration": declaration})
-    strategy = solve(rules, players=players, sweeps=4, deals=10_000, rows=128)
+    strategy = solve(rules, players=players, sweeps=4, deals=10_000, rows=128, iterations=0)
     keys, where = cell_keys(strategy.table, strategy.thresholds.shape[1])
     policy = Policy(((CELL, keys, strategy.bars().reshape(-1)[where]),), (int(NEVER),) * strategy.table.stages)
     values = np.concatenate([Deals.dealt(rules, players, games, seed=child_seed(5, r)).values for r in range(rounds)])
@@ -96,3 +96,17 @@ def test_bad_arguments_are_refused_in_words() -> None:
     bad = Policy(((CELL, np.array([5, 4]), np.array([0, 0])),), p.defaults)
     with pytest.raises(ValueError, match="keys must increase"):
         play(rules, 2, values, bad, p, games=1, seed=0)
+
+
+@pytest.mark.parametrize(("name", "players", "declaration"), TABLES)
+def test_python_keys_are_the_native_keys(name: str, players: int, declaration: str) -> None:
+    from wildeval.games.guts.solver.model import Table
+    from wildeval.games.guts.solver.native import keys_of
+    rules, strategy, policy, values = _setup(name, players, declaration, 200, 12)
+    got = flips(rules, players, values, policy, policy, games=200, seed=0, sequential=True, max_rounds=12)
+    table = Table.of(rules, players)
+    for fine, seen, cell in got.keys[::7].tolist():
+        d = decode(fine, players)
+        ins = [p in d["ins"] for p in range(d["place"])]  # type: ignore[operator]
+        history = [([i in h["in"] for i in range(players)], h["paid"]) for h in d["history"]]  # type: ignore[attr-defined]
+        assert keys_of(table, d["stage"], d["round"], d["place"], ins, d["legs"], history) == (fine, seen, cell)  # type: ignore[arg-type]

@@ -34,7 +34,6 @@ from wildeval.games.guts import (
 
 from guts_helpers import PRESET_NAMES, declare, next_stage, table, without_deck_source
 
-
 # -- illegal actions ----------------------------------------------------------------------------
 
 
@@ -170,7 +169,9 @@ def test_arranged_deck_deals_in_order_from_the_dealers_left() -> None:
     game = GutsGame(rules, ["A", "B", "C"], decks=[deck], dealer=0).advance_to_decision()
     assert game.hands["A"] == parse_cards("As Ks Qs")
     assert game.hands["B"] == deck[0:9:3]  # B sits at the dealer's left: the first card
-    game.apply(Declare("B", False)); game.apply(Declare("C", False)); game.apply(Declare("A", False))
+    game.apply(Declare("B", False))
+    game.apply(Declare("C", False))
+    game.apply(Declare("A", False))
     next_stage(game)
     assert game.hands["A"] == parse_cards("As Ks Qs Js Ts")
 
@@ -206,7 +207,8 @@ def test_strength_table_orders_hands_and_is_cached() -> None:
     table_ = StrengthTable(samples=1000, seed=3)
     rules = preset("three-five-seven")
     weak, strong = parse_cards("2c 4d 6h"), parse_cards("3h Kc Kd")
-    assert table_.share(rules, 0, weak) < table_.share(rules, 0, parse_cards("Qs Qh 9c")) < table_.share(rules, 0, strong)
+    middle = parse_cards("Qs Qh 9c")
+    assert table_.share(rules, 0, weak) < table_.share(rules, 0, middle) < table_.share(rules, 0, strong)
     assert len(table_._sorted) == 1
     table_.share(preset("three-five-seven-onlinepoker"), 0, weak)  # same stage setting
     assert len(table_._sorted) == 1

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from referee_guts import GutsReferee, RuleBroken, referee_game, share_out, zero_chip_players_may_stay_in
 
 from wildeval.games.guts import (
     Advance,
@@ -21,6 +20,8 @@ from wildeval.games.guts import (
     play_bots,
     preset,
 )
+
+from referee_guts import GutsReferee, RuleBroken, referee_game, share_out, zero_chip_players_may_stay_in
 
 
 def referee(game: GutsGame) -> GutsReferee:

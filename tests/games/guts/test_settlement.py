@@ -20,7 +20,6 @@ from wildeval.games.guts import (
 
 from guts_helpers import PRESET_NAMES, declare, next_stage, settle_event, table
 
-
 # -- the worked example and Article 3 -----------------------------------------------------------
 
 

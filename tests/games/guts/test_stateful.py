@@ -10,8 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
     initialize,
@@ -20,8 +19,6 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-
-from referee_guts import GutsReferee, zero_chip_players_may_stay_in
 
 from wildeval.games.guts import (
     Advance,
@@ -37,6 +34,8 @@ from wildeval.games.guts import (
     play_bots,
     preset,
 )
+
+from referee_guts import GutsReferee, zero_chip_players_may_stay_in
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
 
@@ -59,7 +58,6 @@ STRICT_ZERO_CHIPS = not zero_chip_players_may_stay_in()
 SETTINGS = settings(
     max_examples=25,
     stateful_step_count=30,
-    deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

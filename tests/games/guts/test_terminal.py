@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from wildeval.games import Summary
-from wildeval.games import guts
+from wildeval.games import Summary, guts
 from wildeval.games.guts import replay
 
 
@@ -118,7 +117,8 @@ def test_quitting_mid_game_shows_balances_and_writes_the_unfinished_game() -> No
 
 def test_end_of_input_shows_balances_too() -> None:
     _, text, history = run_play("")
-    assert "Leaving the table after 0 finished games, in the middle of one" in text and "Balances: You -1, Bot 1 -1, Bot 2 -1." in text
+    assert "Leaving the table after 0 finished games, in the middle of one" in text
+    assert "Balances: You -1, Bot 1 -1, Bot 2 -1." in text
     assert len(history.splitlines()) == 1
 
 

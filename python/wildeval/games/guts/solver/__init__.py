@@ -3,10 +3,12 @@
 ``versus_field`` answers how often a hand is the best against random hands; at a guts table the
 hands that stay in are not random. :func:`solve` finds, for a preset (or any
 :class:`~wildeval.games.guts.rules.GutsRules` on a running tab) and 2 to 7 players, a
-strategy every player plays: per stage, pot, state of legs and declaration context, the weakest
-hand to stay in with, where staying in and going out are worth the same in the solver's model.
-It is not an equilibrium of the whole game: :func:`exploitability` measures on fresh games what
-a best response over what a player sees gains against it. :class:`SolverBot` plays it in
+strategy every player plays: per information set (what a player sees when they declare: the
+stage, pot, every player's legs seat by seat, who declared in before, what the earlier stages
+of the deal showed), the weakest hand to stay in with, refined on whole games until staying in
+and going out are worth about the same at each threshold. It is not an exact equilibrium:
+:func:`exploitability` measures on fresh games what a best response over what a player sees
+gains against it. :class:`SolverBot` plays it in
 ``simulate`` and ``play``. docs/solver.md says what is modelled and what is not.
 
 - :mod:`~wildeval.games.guts.solver.deals`: the deals (every seat from one deck) and the
@@ -17,7 +19,8 @@ a best response over what a player sees gains against it. :class:`SolverBot` pla
 - :mod:`~wildeval.games.guts.solver.games`: whole games played by strategies;
 - :mod:`~wildeval.games.guts.solver.response`: a best response that sees what a player sees;
 - :mod:`~wildeval.games.guts.solver.measure`: :func:`exploitability`;
-- :mod:`~wildeval.games.guts.solver.refine`: a strategy refined on whole games, cell by cell;
+- :mod:`~wildeval.games.guts.solver.native`: whole games played natively, decisions flipped;
+- :mod:`~wildeval.games.guts.solver.infosets`: the strategy refined over information sets;
 - :mod:`~wildeval.games.guts.solver.toy`: the toy game with a closed form;
 - :mod:`~wildeval.games.guts.solver.bot`: :class:`SolverBot`.
 """

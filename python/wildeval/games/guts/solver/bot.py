@@ -13,15 +13,20 @@
 from __future__ import annotations
 
 from wildeval.games.guts.state import Declare, PlayerView
+from wildeval.games.guts.solver.native import keys_of
 from wildeval.games.guts.solver.strategy import Strategy
 
 __all__ = ["SolverBot"]
 
 
 class SolverBot:
-    """Stays in when its hand is at least the strategy's threshold for this stage, round, state
-    of legs (or streaks) and place in the declarations (with how many declared in before it).
-    It plays only the table the strategy was solved for: the same rules and number of players."""
+    """Stays in when its hand reaches the strategy's threshold at what it sees
+    (:meth:`Strategy.stays_in_at <wildeval.games.guts.solver.strategy.Strategy.stays_in_at>`):
+    the stage and round, its place in the declarations and who declared in before it, every
+    player's legs (or streak) seat by seat round the table from it, and who was in and whether it
+    was paid at the earlier stages of this deal; a strategy without information sets decides by
+    its cells alone. It plays only the table the strategy was solved for: the same rules and
+    number of players."""
 
     label = "solver"
 
@@ -36,11 +41,16 @@ class SolverBot:
             raise ValueError(f"this strategy was solved for {s.rules.name} at {s.players} players with its own "
                              f"rules; the table plays {view.rules.name} at {len(view.seated)}")
         counts = view.legs if s.rules.win_by == "legs" else view.streaks
-        seated = list(view.seated)
-        seat = seated.index(view.player)
-        legs = [counts[view.player]] + [counts[p] for p in seated if p != view.player]
-        ins_before = sum(1 for p in seated[:seat] if view.declared.get(p))
+        seated = list(view.seated)  # in declaring order, the dealer last
+        n, place = len(seated), seated.index(view.player)
+        around = [seated[(place + i) % n] for i in range(n)]
         stage = view.stage - 1
+        ins_before = [bool(view.declared.get(p)) for p in seated[:place]] if s.table.in_turn else []
+        history = []
+        for settled in view.settlements:
+            if settled["stage"] - 1 < stage:
+                paid = any(pay["to"] == view.player for pay in settled.get("payments") or ())
+                history.append(([p in settled["in"] for p in around], paid))
+        keys = keys_of(s.table, stage, view.round - 1, place, ins_before, [counts[p] for p in around], history)
         value = s.rules.evaluator(stage)(list(view.cards[:s.rules.stages[stage].cards]))
-        return Declare(view.player, s.stays_in(stage, value, legs, round=view.round, seat=seat,
-                                                ins_before=ins_before))
+        return Declare(view.player, s.stays_in_at(keys, value))

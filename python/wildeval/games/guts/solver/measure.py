@@ -2,15 +2,24 @@
 
 The exploitability of a strategy is what one player gains by switching alone to a best response
 while everyone else keeps playing the strategy. :func:`exploitability` finds a best response
-that sees what a player sees (:mod:`~wildeval.games.guts.solver.response`: per information set
-of the stage, round, legs seat by seat, place, who declared in before and what the earlier
-stages of the deal showed, a threshold on the hand; found by flip and replay on whole games),
-then plays it on fresh games (:func:`~wildeval.games.guts.solver.games.play_games`: the real
-game's rounds, antes and growing pot), each once with every seat on the strategy and once with
-seat 0 on the response, the same cards dealt in the same game and round. The gain is seat 0's
-chips in the second run less its chips in the first, per chip of pot dealt in the first (the pot
-summed over every deal of the games): "per deal, in pots", with its standard error (the delta
-method over the paired games).
+that sees what a player sees, by **flip and replay** on whole games played natively
+(:mod:`~wildeval.games.guts.solver.native`: the real game's rounds, antes and growing pot): one
+seat plays the response so far, the others the strategy, and each of the seat's decisions is
+flipped and the game replayed on the same cards; per information set (the fine set: stage,
+round, place, who declared in before place by place, every player's legs seat by seat, who was
+in and whether the seat was paid at the earlier stages of the deal; and, where the fine set is
+visited too seldom, the seen set without the earlier stages), the visits sorted by hand value,
+the response keeps the threshold whose visits gain most, if it beats the strategy's own choices
+by :data:`~wildeval.games.guts.solver.response.SURE` standard errors over
+:data:`~wildeval.games.guts.solver.response.MIN_VISITS` visits or more
+(:func:`~wildeval.games.guts.solver.response.best_bars`). A few passes, each on fresh games
+with the response so far, make the response.
+
+It is then played on fresh games (other cards than it was found on), each once with every seat
+on the strategy and once with seat 0 on the response, the same cards dealt in the same game and
+round. The gain is seat 0's chips in the second run less its chips in the first, per chip of pot
+dealt in the first (the pot summed over every deal of the games): "per deal, in pots", with its
+standard error (the delta method over the paired games).
 
 Beside it, on the same fresh games, simple deviations: every threshold moved by each of
 :data:`SHIFTS` (a strength), always in, always out. A response that gains less than one of them
@@ -26,17 +35,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wildeval.games.guts.rules import GutsRules
-from wildeval.games.guts.solver.deals import Scale
-from wildeval.games.guts.solver.games import GamesPlayed, play_games
-from wildeval.games.guts.solver.iterate import hand_bars
-from wildeval.games.guts.solver.response import Gain, best_response_games, paired, paired_gain
+from wildeval.games.guts.solver.deals import NEVER, Deals
+from wildeval.games.guts.solver.games import GamesPlayed
+from wildeval.games.guts.solver.infosets import InfoSets, policy_of
+from wildeval.games.guts.solver.native import ALWAYS, FINE, SEEN, Policy, flips, play
+from wildeval.games.guts.solver.response import Bars, Gain, best_bars, paired
 from wildeval.games.guts.solver.strategy import Strategy
 from wildeval.seeds import child_seed
 
-__all__ = ["Exploitability", "SHIFTS", "exploitability"]
+__all__ = ["POOL_DEALS", "SHIFTS", "Exploitability", "best_response", "exploitability"]
 
 Ints = npt.NDArray[np.int64]
+
+POOL_DEALS = 500_000
+"""Valued deals each of the search's and the measure's games are dealt from (two pools, seeded
+apart: the response is measured on other cards than those it was found on)."""
 
 SHIFTS = (-0.05, 0.05)
 """Moves of every threshold (strengths) measured beside the best response."""
@@ -92,29 +105,44 @@ class Exploitability:
         return data
 
 
-def _baselines(strategy: Strategy, base: GamesPlayed, games: int, seed: int) -> dict[str, Gain]:
-    """Seat 0 playing each simple deviation on the games ``base`` played (same seed, same cards)."""
-    rules, n = strategy.rules, strategy.players
-    scales = [Scale.of(rules, s) for s in range(len(rules.stages))]
-    t = strategy.thresholds
-    tried: dict[str, Ints] = {f"every threshold {shift:+g}": hand_bars(scales, np.clip(t + shift, 0.0, 1.0))
-                              for shift in SHIFTS}
-    tried["always in"] = hand_bars(scales, np.zeros_like(t))
-    tried["always out"] = hand_bars(scales, np.ones_like(t))
-    out = {}
-    for name, bars in tried.items():
-        played = play_games(rules, n, np.stack([strategy.bars(), bars]), [1] + [0] * (n - 1), games, seed=seed)
-        out[name] = paired(rules, base, played)
-    return out
+def _shifted(strategy: Strategy, shift: float) -> Policy:
+    infosets = strategy.infosets
+    moved = None if infosets is None else InfoSets(infosets.keys, np.clip(infosets.thresholds + shift, 0.0, 1.0),
+                                                   infosets.visits)
+    return policy_of(strategy.rules, strategy.players, np.clip(strategy.thresholds + shift, 0.0, 1.0), moved)
 
 
-def exploitability(strategy: Strategy, *, games: int = 20_000, seed: int = 1, passes: int = 2,
-                   search_games: int | None = None, max_depth: int = 24) -> Exploitability:
+def _response_policy(fine: dict[int, int], seen: dict[int, int], then: Policy) -> Policy:
+    tables = [(level, b.keys, b.bars) for level, b in ((FINE, Bars.of(fine)), (SEEN, Bars.of(seen))) if b.keys.size]
+    return Policy(tuple(tables), then.defaults).then(then)
+
+
+def best_response(strategy: Strategy, values: Ints, *, games: int, passes: int, seed: int, max_depth: int = 64,
+                  threads: int | None = None) -> tuple[Policy, int]:
+    """Flip and replay against everyone else on ``strategy`` (the module's doc), on games dealt
+    from ``values``: ``passes`` passes of ``games`` games, every decision up to the
+    ``max_depth``-th of each flipped. Returns the response (its sets, then the strategy) and
+    how many sets it decides for itself."""
+    rules, n, base = strategy.rules, strategy.players, strategy.policy()
+    fine: dict[int, int] = {}
+    seen: dict[int, int] = {}
+    for p in range(passes):
+        focal = _response_policy(fine, seen, base)
+        f = flips(rules, n, values, focal, base, games=games, seed=child_seed(seed, p), max_depth=max_depth,
+                  threads=threads)
+        fine.update(best_bars(f.keys[:, FINE], f.value, f.others, f.gain))
+        seen.update(best_bars(f.keys[:, SEEN], f.value, f.others, f.gain))
+    return _response_policy(fine, seen, base), len(fine) + len(seen)
+
+
+def exploitability(strategy: Strategy, *, games: int = 100_000, seed: int = 1, passes: int = 3,
+                   search_games: int | None = None, max_depth: int = 64, threads: int | None = None) -> Exploitability:
     """What one player gains against ``strategy`` by the best response that sees what a player
     sees (the module's doc): found by ``passes`` passes of flip and replay on ``search_games``
     games (default ``games``), every decision up to the ``max_depth``-th of a game flipped,
     and measured on ``games`` other fresh paired games; with the baselines on those games too.
-    Everything is dealt from ``seed``: the same arguments give the same figures."""
+    Games are played natively on ``threads`` threads; everything is dealt from ``seed``: the
+    same arguments give the same figures on any number of threads."""
     for name, value, low in (("games", games, 2), ("passes", passes, 1), ("max_depth", max_depth, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
@@ -122,11 +150,21 @@ def exploitability(strategy: Strategy, *, games: int = 20_000, seed: int = 1, pa
     if isinstance(search, bool) or not isinstance(search, int) or search < 2:
         raise ValueError(f"search_games must be an int >= 2, not {search!r}")
     rules, n = strategy.rules, strategy.players
-    bars = strategy.bars()
-    response = best_response_games(rules, n, bars, games=search, passes=passes, seed=child_seed(seed, 0),
-                                   max_depth=max_depth)
-    fresh = child_seed(seed, 1)
-    gain, base = paired_gain(rules, n, bars, response, games=games, seed=fresh)
+    searched = Deals.dealt(rules, n, POOL_DEALS, seed=child_seed(seed, 0)).values
+    response, sets = best_response(strategy, searched, games=search, passes=passes, seed=child_seed(seed, 1),
+                                   max_depth=max_depth, threads=threads)
+    fresh = Deals.dealt(rules, n, POOL_DEALS, seed=child_seed(seed, 2)).values
+    fresh_seed = child_seed(seed, 3)
+    base = strategy.policy()
+
+    def against(policy: Policy) -> GamesPlayed:
+        return play(rules, n, fresh, policy, base, games=games, seed=fresh_seed, threads=threads)
+
+    played = against(base)
+    gain = paired(rules, played, against(response))
+    tried = {f"every threshold {shift:+g}": _shifted(strategy, shift) for shift in SHIFTS}
+    tried["always in"] = Policy.constant(len(rules.stages), int(ALWAYS))
+    tried["always out"] = Policy.constant(len(rules.stages), int(NEVER))
+    baselines = {name: paired(rules, played, against(policy)) for name, policy in tried.items()}
     return Exploitability(gain.per_deal, gain.stderr, gain.per_game, gain.game_stderr, games,
-                          float(base.rounds.mean()), base.undecided, response.sets, search, passes,
-                          _baselines(strategy, base, games, fresh))
+                          float(played.rounds.mean()), played.undecided, sets, search, passes, baselines)

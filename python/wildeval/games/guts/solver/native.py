@@ -35,7 +35,7 @@ from wildeval.games.guts.solver.deals import NEVER
 from wildeval.games.guts.solver.games import GamesPlayed
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 
-__all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "play"]
+__all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "keys_of", "play"]
 
 FINE, SEEN, CELL = 0, 1, 2
 """The levels of an information set, from what a player sees in full to the solver's cell."""
@@ -91,6 +91,28 @@ def cell_key(stage: int, round: int, place: int, ins: int, own: int, others: tup
     for i, legs in enumerate((own, *sorted(others))):
         key |= legs << (_LEGS[0] + 3 * i)
     return key
+
+
+def keys_of(table: Table, stage: int, round: int, place: int, ins_before: list[bool], legs: list[int],
+            history: list[tuple[list[bool], bool]]) -> tuple[int, int, int]:
+    """The (fine, seen, cell) keys of a player at ``stage`` (0-based) in ``round`` (0-based), at
+    ``place`` in the declarations after ``ins_before`` (the places before, in order), holding
+    ``legs`` (seat by seat from the player, counts capped at the goal less one), having seen
+    ``history``: per earlier stage of this deal, who was in (seat by seat from the player) and
+    whether they were paid."""
+    n = table.players
+    common = stage | min(round, ROUNDS_TOLD - 1) << _ROUND[0] | (place if table.in_turn else 0) << _PLACE[0]
+    seat_legs = 0
+    for i, count in enumerate(legs):
+        seat_legs |= min(count, table.goal - 1) << (_LEGS[0] + 3 * i)
+    bits = sum(1 << p for p, d in enumerate(ins_before) if d) if table.in_turn else 0
+    seen = common | bits << _INS[0] | seat_legs
+    past = 0
+    for s, (ins, paid) in enumerate(history):
+        past |= (sum(1 << i for i, d in enumerate(ins) if d) | int(paid) << 7) << (8 * s)
+    cell = cell_key(stage, round, place, sum(ins_before), min(legs[0], table.goal - 1),
+                    tuple(min(x, table.goal - 1) for x in legs[1:n]), table.in_turn)
+    return seen | past << _HISTORY[0], seen | SEEN << _LEVEL[0], cell
 
 
 def cell_keys(table: Table, rounds: int) -> tuple[Ints, Ints]:

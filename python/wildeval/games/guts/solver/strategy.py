@@ -31,9 +31,15 @@ import numpy.typing as npt
 from wildeval.games.guts.rules import GutsRules, table_rules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
+from wildeval.games.guts.solver.infosets import InfoSets, policy_of, refine
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
+from wildeval.games.guts.solver.native import Policy
+from wildeval.seeds import child_seed
 
-__all__ = ["ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
+__all__ = ["DEFAULT_ITERATIONS", "ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
+
+DEFAULT_ITERATIONS = 40
+"""Refining iterations :func:`solve` plays by default."""
 
 ROWS_PER_STAGE = 600_000
 """The deals a sweep plays per stage at most by default (over every round and state of legs)."""
@@ -45,7 +51,9 @@ Floats = npt.NDArray[np.float64]
 class Settings:
     """How a strategy was solved: ``deals`` dealt once (seeded by ``seed``), ``sweeps`` sweeps
     of ``rows`` deals per stage, round and state, ``rounds`` rounds told apart (the last stands
-    for every later one), and the update's ``step`` and ``bandwidth``."""
+    for every later one), and the update's ``step`` and ``bandwidth``; then ``iterations``
+    iterations of ``games`` whole games refining the information sets
+    (:mod:`~wildeval.games.guts.solver.infosets`; 0: none)."""
 
     deals: int = 200_000
     sweeps: int = 40
@@ -54,9 +62,13 @@ class Settings:
     seed: int = 0
     step: float = 0.5
     bandwidth: float = 0.05
+    iterations: int = 0
+    games: int = 40_000
 
     def __post_init__(self) -> None:
-        for name in ("deals", "sweeps", "rows", "rounds"):
+        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 0:
+            raise ValueError(f"iterations must be an int >= 0, not {self.iterations!r}")
+        for name in ("deals", "sweeps", "rows", "rounds", "games"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, not {value!r}")
@@ -97,6 +109,7 @@ class Strategy:
     values: Floats
     settings: Settings
     seconds: float = 0.0
+    infosets: InfoSets | None = None
 
     @cached_property
     def table(self) -> Table:
@@ -118,6 +131,24 @@ class Strategy:
     @cached_property
     def _hand_values(self) -> npt.NDArray[np.int64]:
         return hand_bars([Scale.of(self.rules, s) for s in range(len(self.rules.stages))], self.thresholds)
+
+    def policy(self) -> Policy:
+        """The strategy as the native player plays it (information sets, then cells); made once."""
+        return self._policy
+
+    @cached_property
+    def _policy(self) -> Policy:
+        return policy_of(self.rules, self.players, self.thresholds, self.infosets)
+
+    def stays_in_at(self, keys: tuple[int, int, int], value: int) -> bool:
+        """Whether a hand of ``value`` stays in at the information set of ``keys`` (fine, seen,
+        cell: :func:`~wildeval.games.guts.solver.native.keys_of`): the first table of
+        :meth:`policy` that holds its key decides."""
+        for level, table_keys, bars in self.policy().tables:
+            at = int(np.searchsorted(table_keys, keys[level]))
+            if at < table_keys.size and table_keys[at] == keys[level]:
+                return bool(value >= bars[at])
+        return bool(value >= self.policy().defaults[int(keys[2]) & 3])
 
     def state_of(self, legs: Sequence[int]) -> int:
         """The state number of a player holding ``legs[0]`` legs (or a streak) while the
@@ -174,14 +205,21 @@ class Strategy:
             "seconds": round(self.seconds, 3),
             "thresholds": np.round(self.thresholds, 6).tolist(),
             "values": np.round(self.values, 6).tolist(),
+            "infosets": None if self.infosets is None else {
+                "keys": self.infosets.keys.tolist(), "thresholds": np.round(self.infosets.thresholds, 6).tolist(),
+                "visits": self.infosets.visits.tolist()},
         }
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Strategy:
         rules = GutsRules.from_dict(data["rules"])
+        sets = data.get("infosets")
+        infosets = None if sets is None else InfoSets(np.asarray(sets["keys"], dtype=np.int64),
+                                                      np.asarray(sets["thresholds"], dtype=np.float64),
+                                                      np.asarray(sets["visits"], dtype=np.int64))
         return Strategy(rules, int(data["players"]), np.asarray(data["thresholds"], dtype=np.float64),
                         np.asarray(data["values"], dtype=np.float64), Settings(**data["settings"]),
-                        float(data.get("seconds", 0.0)))
+                        float(data.get("seconds", 0.0)), infosets)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True)
@@ -189,6 +227,7 @@ class Strategy:
 
 def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
           deals: int = 200_000, sweeps: int = 40, rows: int | None = None, rounds: int = 4, seed: int = 0,
+          iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, threads: int | None = None,
           progress: Callable[[int], object] | None = None) -> Strategy:
     """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
     every player plays, each threshold one where staying in and going out are worth the same.
@@ -197,19 +236,27 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     deals are dealt once from ``seed`` and ``sweeps`` sweeps play ``rows`` of them per stage,
     round and state of legs (:mod:`~wildeval.games.guts.solver.iterate`; by default 1,024, or
     fewer where there are many states, :data:`ROWS_PER_STAGE` in all, at least 64); ``rounds``
-    rounds (pot sizes) are told apart. The same arguments give the same strategy. ``progress``, if
-    given, is called with 1 after each sweep.
+    rounds (pot sizes) are told apart. Then ``iterations`` iterations of ``games`` whole games,
+    played natively on ``threads`` threads, refine the strategy over information sets
+    (:mod:`~wildeval.games.guts.solver.infosets`; ``iterations=0``: the cells alone). The same
+    arguments give the same strategy on any number of threads. ``progress``, if given, is called
+    with 1 after each sweep and each iteration.
     """
     table_of = game if isinstance(game, GutsRules) else table_rules(game, rules)
     started = time.perf_counter()
     table = Table.of(table_of, players)
     if rows is None:
         rows = min(1024, max(64, ROWS_PER_STAGE // (rounds * len(States(table)))))
-    settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed)
+    settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed, iterations=iterations,
+                        games=games)
     scales = [Scale.of(table_of, s) for s in range(table.stages)]
     pool = Deals.dealt(table_of, players, deals, seed=seed)
     solution = iterate(table, scales, pool, rounds=rounds, sweeps=sweeps, rows_per_state=rows,
                        bandwidth=settings.bandwidth, step=settings.step, seed=seed + 1, progress=progress,
                        rules=table_of)
+    infosets = None
+    if iterations:
+        infosets = refine(table_of, players, solution.thresholds, iterations=iterations, games=games,
+                          seed=child_seed(seed, 1), threads=threads, progress=progress)
     return Strategy(table_of, players, solution.thresholds, solution.values, settings,
-                    time.perf_counter() - started)
+                    time.perf_counter() - started, infosets)
