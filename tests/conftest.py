@@ -1,6 +1,7 @@
 """Under CI (CI=true) a skipped test fails: every check, the peers' differential tests included,
 must run there (the peers are in the `test` extra). The `rows_kernel` fixture runs a test under
-each batch kernel this machine runs."""
+each batch kernel this machine runs; the `pokerkit` fixture is pokerkit, or a skip where it is not
+installed; the hypothesis profile "wildeval" (loaded here) is every property test's settings."""
 
 from __future__ import annotations
 
@@ -8,14 +9,22 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from hypothesis import settings
 
 from wildeval import _core
 
 # test-support modules (tests/helpers/: the referees, the shared moves and strategies) are imported
 # by name from any folder of tests/
 sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))
+
+# No deadline for any example: a property's examples run the native core and whole games, whose
+# time varies with the machine, the kernel and a loaded CI runner (a test's own @settings sets its
+# max_examples and the like; what it leaves out comes from this profile)
+settings.register_profile("wildeval", deadline=None)
+settings.load_profile("wildeval")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -53,3 +62,11 @@ def rows_kernel(request: pytest.FixtureRequest) -> Iterator[str]:
     _core.use_rows_kernel(request.param)
     yield request.param
     _core.use_rows_kernel(before)
+
+
+@pytest.fixture(scope="session")
+def pokerkit() -> ModuleType:
+    """pokerkit, the peer of the pokerkit differential tests, or a skip where it is not installed
+    (CI installs it: the test extra). Modules built on tests/helpers/pokerkit_replay.py are
+    skipped by that module's own import instead."""
+    return pytest.importorskip("pokerkit")

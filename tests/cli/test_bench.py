@@ -147,7 +147,8 @@ def test_table_columns_fit_the_longest_row(tmp_path: Path) -> None:
 def test_table_compares_every_row_with_the_fastest_peer(tmp_path: Path) -> None:
     lines = _table(tmp_path, REPORT)
     assert "x fastest peer" in next(line for line in lines if line.startswith("evaluator"))
-    ratios = {line.split("  ")[0]: line.split()[-1] for line in lines if line.startswith(("wildeval", "eval7", "holdem"))}
+    ratios = {line.split("  ")[0]: line.split()[-1] for line in lines
+              if line.startswith(("wildeval", "eval7", "holdem"))}
     assert ratios["wildeval batch, 1 thread"] == "225.00"  # 9e8 / 4e6
     assert ratios["eval7 (evaluate)"] == "0.75"
     assert ratios["holdem-hand-evaluator (evaluate_hand(str))"] == "1.00"

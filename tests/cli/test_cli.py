@@ -71,7 +71,8 @@ def test_odds_all_tie_on_a_complete_board(capsys: pytest.CaptureFixture[str]) ->
     (("simulate", "napalm", "--hands", "3"), "--hands is not for napalm, which plays games: use --games"),
     (("simulate", "deuce-to-seven-triple-draw", "--games", "3"), "--games is not for deuce-to-seven"),
     (("simulate", "napalm", "--games", "-2"), "argument --games: must be from 0 to 100,000,000, not -2"),
-    (("simulate", "napalm", "--players", "1000000", "--games", "1"), "--players must be from 2 to 7 for napalm, not 1,000,000"),
+    (("simulate", "napalm", "--players", "1000000", "--games", "1"),
+     "--players must be from 2 to 7 for napalm, not 1,000,000"),
     (("play", "deuce-to-seven-triple-draw", "--players", "7"), "--players must be from 2 to 6 for deuce-to-seven"),
 ])
 def test_errors_speak_the_command_lines_words(
@@ -226,7 +227,8 @@ def test_odds_against_random_hands_text(capsys: pytest.CaptureFixture[str]) -> N
     (("odds", "As Ad Kd Kh Qs", "--opponents", "3", "--game", "napalm", "--stage", "2", "--exact"),
      "need sampling (--trials)"),
     (("odds", "As Ad", "--opponents", "1", "--exact", "--seed", "2"), "--exact counts every deal"),
-    (("odds", "As Ad", "Kc Kd", "--game", "napalm", "--stage", "1"), "--game and --stage are for one hand against a guts"),
+    (("odds", "As Ad", "Kc Kd", "--game", "napalm", "--stage", "1"),
+     "--game and --stage are for one hand against a guts"),
     (("odds", "As Ad", "Kc Kd", "--exact", "--trials", "5"), "--exact counts every deal"),
     (("odds", "random", "random", "--exact"), "too many to count (at most 2,000,000,000); pass --trials or --stderr"),
     (("odds", "QQ+", "AKx"), "player 2: range 'AKx': 'AKx' (at character 1) is not a hand"),

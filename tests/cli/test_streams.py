@@ -108,6 +108,7 @@ def test_a_path_that_cannot_be_written_is_named_in_words(argv: list[str], path: 
 
 
 def test_an_empty_output_name() -> None:
-    done = subprocess.run([*WILDEVAL, "simulate", "napalm", "--games", "2", "--out", ""], capture_output=True, text=True)
+    done = subprocess.run([*WILDEVAL, "simulate", "napalm", "--games", "2", "--out", ""],
+                          capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.strip() == "wildeval simulate: cannot write '': give a file name ('-' for standard output)"

@@ -129,7 +129,8 @@ def test_the_grid_on_a_complete_board_is_counted_and_a_long_board_refused(tmp_pa
     # ... but 7x makes a higher straight: 74o wins every deal it is dealt in
     assert grid.cell("74o").equity == 1.0
     done = _wildeval("chart", "--versus", "QQ+", "--board", "2c 3d 4h 5s 6c", "--quiet")
-    assert done.returncode == 0 and done.stdout.splitlines()[0] == "equity against QQ+ on 2c 3d 4h 5s 6c; every deal counted"
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[0] == "equity against QQ+ on 2c 3d 4h 5s 6c; every deal counted"
     long = _wildeval("chart", "--versus", "QQ+", "--board", "2c 3d 4h 5s 6c 7d")
     assert long.returncode == 2
     assert long.stderr.strip() == "wildeval chart: the board has 6 cards; a hold'em board has at most 5"

@@ -157,7 +157,8 @@ def test_wide_values_past_the_cards_in_any_lane_are_named(n_cards: int, dtype: t
     for row in [*range(16, 32), 79]:
         for col in range(n_cards):
             card = int(hands[row, col])
-            values = [card + 256] + [card - 256] * signed + [card + 2**16] * (itemsize >= 4) + [card + 2**32] * (itemsize == 8)
+            values = ([card + 256] + [card - 256] * signed + [card + 2**16] * (itemsize >= 4)
+                      + [card + 2**32] * (itemsize == 8))
             for value in values:
                 wrong = hands.copy()
                 wrong[row, col] = value

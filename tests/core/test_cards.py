@@ -11,8 +11,7 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval import format_cards, parse_cards
 from wildeval.cards import RANKS, SUITS, card, rank_of, suit_of
@@ -149,7 +148,7 @@ def test_round_trip_every_card() -> None:
     assert len(set(format_cards(deck, unicode=True).split())) == 52
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.integers(0, 51), unique=True, max_size=52), st.booleans())
 def test_round_trip_random_hands(cards: list[int], unicode: bool) -> None:
     text = format_cards(cards, unicode=unicode)

@@ -12,8 +12,7 @@ import pytest
 from wildeval import Evaluator, _core
 from wildeval.evaluator import RANKINGS, Ranking
 from wildeval.sampling import random_hands
-from wildeval.values import RANKINGS as VALUE_RANKINGS
-from wildeval.values import Category, pack
+from wildeval.values import RANKINGS as VALUE_RANKINGS, Category, pack
 
 
 def test_the_ranking_names_agree_everywhere() -> None:

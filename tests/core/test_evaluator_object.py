@@ -15,7 +15,8 @@ def test_per_call_argument_errors() -> None:
     # ev(cards) or ev(hole, board), positionally
     for args, kwargs in (((), {}), (([1], [2], [3]), {}), ((), {"cards": [1]}), (([1],), {"threads": 1}),
                          (([1],), {"board": [2]})):
-        with pytest.raises(TypeError, match=r"takes the cards, or the hole cards and the board: ev\(cards\), ev\(hole, board\)"):
+        with pytest.raises(TypeError,
+                           match=r"takes the cards, or the hole cards and the board: ev\(cards\), ev\(hole, board\)"):
             ev(*args, **kwargs)  # the call without an argument tuple
         with pytest.raises(TypeError, match="takes the cards, or the hole cards and the board"):
             ev.__call__(*args, **kwargs)  # through a tuple (tp_call)

@@ -28,12 +28,11 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from wildeval import Category, Evaluator, census
-from wildeval import reference
+from wildeval import Category, Evaluator, census, reference
 from wildeval.cards import format_cards
 from wildeval.values import category_of, pack, tie_ranks
 
-from native_helpers import CARD_TEXT, assert_same_order, hands
+from native_helpers import CARD_TEXT, assert_same_order
 
 C = Category
 N_DECK = 52

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import wildeval
-from wildeval import Category, Evaluator, census
-from wildeval import reference
+from wildeval import Category, Evaluator, census, reference
 from wildeval.cards import format_cards
 from wildeval.wild import parse_wild
 
@@ -67,7 +65,7 @@ def test_describe_rejects_non_values() -> None:
         ev.category(10 << 20)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), RANDOM_WILD_SETTINGS, st.booleans())
 def test_best_five(data: st.DataObject, wild: object, flush_duplicates: bool) -> None:
     ev = Evaluator(wild=wild, flush_duplicates=flush_duplicates)
@@ -161,9 +159,9 @@ def test_batch_type_errors() -> None:
         ([[True, False]], "bool"),
         (np.array(good, dtype=complex), "complex"),
     ]
-    for hands, dtype_name in cases:
+    for rows, dtype_name in cases:
         with pytest.raises(TypeError, match=f"hands must hold integers, not {dtype_name}"):
-            ev.batch(hands)
+            ev.batch(rows)
 
 
 def test_batch_shape_errors() -> None:
@@ -276,9 +274,9 @@ def test_batch_duplicate_in_a_big_batch() -> None:
 )
 def test_batch_bad_threads(threads: object, error: type[Exception], message: str) -> None:
     ev = Evaluator()
-    for hands in (np.array([[0, 1, 2]]), np.empty((0, 3), dtype=np.int64)):
+    for rows in (np.array([[0, 1, 2]]), np.empty((0, 3), dtype=np.int64)):
         with pytest.raises(error, match=message):
-            ev.batch(hands, threads=threads)  # type: ignore[arg-type]
+            ev.batch(rows, threads=threads)  # type: ignore[arg-type]
 
 
 def test_batch_good_threads() -> None:
@@ -352,7 +350,8 @@ def test_errors_leave_the_evaluator_unchanged() -> None:
         with pytest.raises(ValueError):
             ev.batch([[0, 1]], threads=0)
         assert [ev(h) for h in sample] == before
-        assert ev.batch(np.array([h for h in sample if len(h) == 7])).tolist() == [b for h, b in zip(sample, before) if len(h) == 7]
+        sevens = [b for h, b in zip(sample, before) if len(h) == 7]
+        assert ev.batch(np.array([h for h in sample if len(h) == 7])).tolist() == sevens
         assert (ev.ranking, ev.wild, ev.flush_duplicates) == ("high", parse_wild(wild), fd)
 
 
@@ -372,7 +371,8 @@ def test_table_bytes() -> None:
 
 def test_table_sizes_add_up_to_the_budget() -> None:
     sizes = wildeval._core.table_sizes()
-    assert set(sizes) == {"rank", "low", "three_card", "short_deck", "omaha", "omaha_low"} and all(n > 0 for n in sizes.values())
+    assert set(sizes) == {"rank", "low", "three_card", "short_deck", "omaha", "omaha_low"}
+    assert all(n > 0 for n in sizes.values())
     assert sum(sizes.values()) == wildeval._core.table_bytes()
 
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from wildeval import Category, Evaluator
-from wildeval import reference
+from wildeval import Category, Evaluator, reference
 from wildeval.cards import format_cards, parse_cards
 from wildeval.values import pack
 
@@ -25,7 +23,7 @@ N_DECK = 52
 # Hypothesis: native against reference
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), RANDOM_WILD_SETTINGS, st.booleans())
 def test_native_equals_reference(data: st.DataObject, wild: object, flush_duplicates: bool) -> None:
     ev = Evaluator(wild=wild, flush_duplicates=flush_duplicates)
@@ -46,7 +44,7 @@ def test_native_equals_reference(data: st.DataObject, wild: object, flush_duplic
     assert ev(sorted(cards)) == value
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.data(),
     RANDOM_WILD_SETTINGS,

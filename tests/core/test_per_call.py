@@ -7,8 +7,7 @@ import array
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval import Evaluator, parse_cards
 from wildeval.cards import RANKS
@@ -33,7 +32,7 @@ def written_hands(draw: st.DrawFn, ev: Evaluator) -> tuple[list[int], str]:
     return cards, draw(st.sampled_from(["", " "])) + text + draw(st.sampled_from(["", ", "]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.data())
 def test_text_gives_the_value_of_its_cards(data: st.DataObject) -> None:
     ev = data.draw(st.sampled_from(EVALUATORS))

@@ -48,9 +48,12 @@ ANSWERS = {
     "deuce-to-seven-triple-draw": "c\nd 1 2\nk\nr\nd\nc\nf\n" * 60,
 }
 SESSIONS = {
-    ("three-five-seven", 3, 5): (0, "9ed819f003379ca7ef92fa2ec02587cac3d2638b6d94eb06dad1fc1417b2305a", "f921984236d29442486e94b7fb609f964629759fab92f3885797ab9416bdaebe", 4166),
-    ("napalm", 4, 8): (0, "4dd77317eab4f50f31402be71f341656f81d5951dc1e4ffb60b2bfe95c8836a5", "f51407f0b301204a62c18a511aaa56ff4faccc0fcb17d03bb9b27167b071a831", 8218),
-    ("deuce-to-seven-triple-draw", 3, 6): (0, "87d49d3596ca45d1248b6b5bc325fbec8ff89e413f282968181b05fad19609f1", "e97c3c2438b601413c6f5adf2570f634d7ed089ff33a58d1bcaaf231f393c0eb", 25956),
+    ("three-five-seven", 3, 5): (0, "9ed819f003379ca7ef92fa2ec02587cac3d2638b6d94eb06dad1fc1417b2305a",
+                                 "f921984236d29442486e94b7fb609f964629759fab92f3885797ab9416bdaebe", 4166),
+    ("napalm", 4, 8): (0, "4dd77317eab4f50f31402be71f341656f81d5951dc1e4ffb60b2bfe95c8836a5",
+                       "f51407f0b301204a62c18a511aaa56ff4faccc0fcb17d03bb9b27167b071a831", 8218),
+    ("deuce-to-seven-triple-draw", 3, 6): (0, "87d49d3596ca45d1248b6b5bc325fbec8ff89e413f282968181b05fad19609f1",
+                                           "e97c3c2438b601413c6f5adf2570f634d7ed089ff33a58d1bcaaf231f393c0eb", 25956),
 }
 
 

@@ -23,7 +23,8 @@ def test_the_evaluator_docstring_names_every_ranking() -> None:
 def test_no_install_from_a_registry_the_package_is_not_on() -> None:
     for path in DOCS:
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"pip install ['\"]?wildeval([\s\[]|$|`)", text), f"{path.name} offers 'pip install wildeval'"
+        offers = re.search(r"pip install ['\"]?wildeval([\s\[]|$|`)", text)
+        assert not offers, f"{path.name} offers 'pip install wildeval'"
     first = (ROOT / "README.md").read_text(encoding="utf-8").split("```")[0]
     assert "wheels for" not in first
 

@@ -15,8 +15,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from wildeval.cards import parse_cards
@@ -210,7 +209,7 @@ class AceToFiveTable(RuleBasedStateMachine):
 
 
 AceToFiveTable.TestCase.settings = settings(
-    max_examples=80, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=80, stateful_step_count=50, suppress_health_check=[HealthCheck.too_slow],
 )
 test_ace_to_five_table_machine = AceToFiveTable.TestCase
 

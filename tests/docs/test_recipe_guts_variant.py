@@ -17,8 +17,7 @@ from types import MappingProxyType
 import pytest
 
 from wildeval.games import GAMES, game_module, player_range
-from wildeval.games.guts import GutsGame, GutsRules, Stage, StrengthTable, preset, replay
-from wildeval.games.guts import rules as guts_rules
+from wildeval.games.guts import GutsGame, GutsRules, Stage, StrengthTable, preset, replay, rules as guts_rules
 from wildeval.games.guts.bots import ask_bot, due, table_bots
 from wildeval.games.guts.state import Advance, Declare, Phase
 from wildeval.games.table import Operations, read_records

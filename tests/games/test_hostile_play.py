@@ -10,14 +10,18 @@ from typing import Any
 
 import pytest
 
-from wildeval.games import BotError
-from wildeval.games import guts as ge
-from wildeval.games.draw import history as tdh
+from wildeval.games import BotError, guts as ge
+from wildeval.games.draw import (
+    Action,
+    Hand,
+    IllegalAction,
+    LowballBot,
+    ask_bot as ask_draw_bot,
+    history as tdh,
+    play_hand,
+)
 from wildeval.games.guts import ask_bot, play_bots
 from wildeval.games.guts.rules import preset
-from wildeval.games.draw import LowballBot, ask_bot as ask_draw_bot
-from wildeval.games.draw import play_hand
-from wildeval.games.draw import Action, Hand, IllegalAction
 
 
 class _Bot:
@@ -39,7 +43,8 @@ class _Bot:
     ("in", "declared 'in', not True"), (1, "declared 1, not True"), (None, "declared None"),
     (ZeroDivisionError("boom"), "failed: ZeroDivisionError: boom"),
 ])
-def test_a_guts_bot_that_raises_or_answers_garbage_is_a_bot_error_and_changes_nothing(answer: Any, message: str) -> None:
+def test_a_guts_bot_that_raises_or_answers_garbage_is_a_bot_error_and_changes_nothing(
+        answer: Any, message: str) -> None:
     game = ge.GutsGame(preset("three-five-seven"), ["A", "B", "C"], seed=4).advance_to_decision()
     before = game.snapshot()
     bots = {p: _Bot(True) for p in "ABC"} | {game.to_act(): _Bot(answer)}
@@ -139,9 +144,11 @@ def test_a_draw_record_with_a_changed_card_or_chip_count_does_not_replay() -> No
     hand = play_hand(Hand([100, 100, 100], button=0, seed=8), lambda seat: LowballBot(seat))
     record = json.loads(tdh.to_json(hand))
     assert tdh.replay(copy.deepcopy(record)).snapshot() == hand.snapshot()
-    for key, change in [("finishing_stacks", lambda r: r["finishing_stacks"].__setitem__(0, r["finishing_stacks"][0] + 1)),
+    for key, change in [("finishing_stacks",
+                         lambda r: r["finishing_stacks"].__setitem__(0, r["finishing_stacks"][0] + 1)),
                         ("winnings", lambda r: r["winnings"].__setitem__(2, r["winnings"][2] - 1)),
-                        ("deck", lambda r: r.__setitem__("deck", r["deck"].replace("3c", "XX").replace("7d", "3c").replace("XX", "7d"))),
+                        ("deck", lambda r: r.__setitem__(
+                            "deck", r["deck"].replace("3c", "XX").replace("7d", "3c").replace("XX", "7d"))),
                         ("events", lambda r: r["events"][2].__setitem__("cards", "3c 4s 6h 8h 3d")),
                         ("complete", lambda r: r.__setitem__("complete", False))]:
         changed = copy.deepcopy(record)

@@ -13,8 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.videopoker import PayTable, analyse_game, analyse_hand, parse_paytable, preset
@@ -85,7 +84,7 @@ def test_nine_six_jacks_or_better_returns_what_is_published() -> None:
         assert tuple(i for i in range(5) if mask >> i & 1) == analyse_hand(cards, JACKS)[0].held
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True), st.integers(2, 7),
        st.sampled_from(["jacks-or-better-9-6", "deuces-wild", "bonus-poker-8-5"]))
 def test_scaling_a_pay_table_scales_every_hold(hand: list[int], k: int, name: str) -> None:

@@ -13,8 +13,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from pokerkit import HandHistory
-from pokerkit.notation import parse_action
+import pytest
+
+# a test module importing this one is skipped where pokerkit is not installed (CI installs it)
+pytest.importorskip("pokerkit")
+from pokerkit import HandHistory  # noqa: E402
+from pokerkit.notation import parse_action  # noqa: E402
 
 from wildeval.games.draw import (
     BADUGI_TRIPLE_DRAW,
@@ -113,7 +117,7 @@ def random_hands(count: int, seed: int, *, unlimited: bool = False,
             RandomBot(rng.getrandbits(32)) if rng.random() < 0.5 else LowballBot(rng.getrandbits(32))
             for _ in range(n)
         ]
-        play_hand(hand, lambda s: bots[s], check=True)
+        play_hand(hand, lambda s, bots=bots: bots[s], check=True)
         hands.append(hand)
     return hands
 
@@ -185,7 +189,7 @@ def session_hands(count: int, seed: int, *, hands_per_session: int = 12) -> Iter
                 break
             hand = table.start_hand()
             seats = list(table.hand_seats)
-            play_hand(hand, lambda seat: bots[seats[seat]])
+            play_hand(hand, lambda seat, bots=bots, seats=seats: bots[seats[seat]])
             yield SessionHand(hand, entry_body(hand, seats, players), kind)
             made += 1
             table.end_hand()

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from wildeval import Evaluator
@@ -169,7 +169,7 @@ def judge(hand: Any, *, show_losing_allowed: bool | None = None) -> None:
     _check("winnings", list(hand.winnings), s.won)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _evaluator(ranking: str) -> Any:
     return Evaluator(ranking)
 

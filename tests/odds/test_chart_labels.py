@@ -121,6 +121,7 @@ def test_close_and_shared_thresholds_keep_clear(tmp_path: Path, monkeypatch: pyt
     """Thresholds in neighbouring classes and in one class (a 5-card stage of 105 classes, a
     small image): their tags stack instead of covering each other, and nothing covers a curve."""
     from matplotlib.figure import Figure
+
     from wildeval import Evaluator
     from wildeval.chart import class_at, field_chart, plot
 

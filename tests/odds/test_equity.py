@@ -12,8 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval import Evaluator, _core, parse_cards
 from wildeval.odds import MAX_EXACT_DEALS, TooManyDeals, equity
@@ -277,7 +276,7 @@ def test_errors_say_what_is_wrong(players: list[str], kwargs: dict[str, object],
 hands2 = st.lists(st.sampled_from(sorted(Range("random").hands)), min_size=1, max_size=6, unique=True)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(hands2, hands2, st.lists(st.integers(0, 51), min_size=3, max_size=4, unique=True),
        st.sampled_from([0.25, 0.5, 1.0, 3.0]))
 def test_any_small_ranges_against_brute_force(a: list, b: list, board: list, weight: float) -> None:  # type: ignore[type-arg]
@@ -327,7 +326,7 @@ def test_the_starting_hand_grid(tmp_path: Path) -> None:
     assert main(["chart", "--versus", "QQ+", "--game", "napalm", "--stage", "1"]) == 2
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.lists(st.integers(0, 51), min_size=6, max_size=8, unique=True), st.integers(2, 3))
 def test_boards_counted_through_ranks_equal_brute_force(cards: list[int], n_players: int) -> None:
     # three cards to come: most boards are valued once per multiset of ranks, the ones that could
@@ -335,7 +334,8 @@ def test_boards_counted_through_ranks_equal_brute_force(cards: list[int], n_play
     cards = cards[: 2 * n_players + 2]
     if len(cards) < 2 * n_players + 2:
         return
-    text = [" ".join(f"{'23456789TJQKA'[c >> 2]}{'cdhs'[c & 3]}" for c in cards[i:i + 2]) for i in range(0, len(cards), 2)]
+    text = [" ".join(f"{'23456789TJQKA'[c >> 2]}{'cdhs'[c & 3]}" for c in cards[i:i + 2])
+            for i in range(0, len(cards), 2)]
     players, board = text[:-1], text[-1]
     assert outcomes(equity(players, board)) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
 

@@ -4,8 +4,7 @@ errors that name the token and its place, and str() that parses back to the same
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.ranges import Range, RangeError
@@ -69,7 +68,7 @@ def test_errors_name_the_token_and_where(text: str, message: str) -> None:
     assert isinstance(error.value, ValueError)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.dictionaries(st.sampled_from(EVERY), st.sampled_from([1.0, 0.5, 0.25, 0.1, 2.0, 1 / 3]), max_size=60))
 def test_str_parses_back_to_the_same_range(weights: dict[tuple[int, int], float]) -> None:
     r = Range(weights)

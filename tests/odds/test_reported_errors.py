@@ -8,8 +8,7 @@ import math
 import statistics
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval.odds import equity
 from wildeval.ranges import Range
@@ -87,7 +86,7 @@ def _nested(draw: st.DrawFn, depth: int = 0) -> tuple[str, dict[str, float]]:
     return written, expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(_nested())
 def test_any_nesting_multiplies_the_weights_around_a_token(case: tuple[str, dict[str, float]]) -> None:
     text, expected = case

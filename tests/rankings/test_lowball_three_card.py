@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from wildeval import Category, Evaluator, census, parse_cards
-from wildeval import reference
+from wildeval import Category, Evaluator, census, parse_cards, reference
 from wildeval.sampling import random_hands
 from wildeval.values import LOW_BASE, pack
 
@@ -30,14 +29,14 @@ def hands_of(draw: st.DrawFn, ranking: str) -> list[int]:
 
 
 @pytest.mark.parametrize("ranking", ["low27", "low_a5"])
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(data=st.data())
 def test_lowball_equals_reference(ranking: str, data: st.DataObject) -> None:
     hand = data.draw(hands_of(ranking))
     assert Evaluator(ranking)(hand) == reference.Evaluator(ranking)(hand)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(data=st.data(), wild=st.sampled_from([None, "3", "357", "A", "2A", "23456789TJQKA"]),
        duplicates=st.booleans())
 def test_three_card_equals_reference(data: st.DataObject, wild: str | None, duplicates: bool) -> None:
@@ -121,8 +120,7 @@ def test_three_card_order() -> None:
 
 @pytest.mark.parametrize("ranking,cls", [("low27", "StandardLowHand"), ("low_a5", "RegularLowHand")])
 @pytest.mark.parametrize("n", [5, 7])
-def test_order_equals_pokerkit(ranking: str, cls: str, n: int) -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+def test_order_equals_pokerkit(ranking: str, cls: str, n: int, pokerkit: ModuleType) -> None:
     hand_type = getattr(pokerkit, cls)
     ev = Evaluator(ranking)
     rng = random.Random(n)

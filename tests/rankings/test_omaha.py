@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval import Evaluator, format_cards, parse_cards, reference
 from wildeval.odds import equity
@@ -26,7 +26,7 @@ def deals(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     return cards[:n_hole], cards[n_hole:]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(deal=deals())
 def test_equals_the_reference(deal: tuple[list[int], list[int]]) -> None:
     hole, board = deal
@@ -51,8 +51,7 @@ def test_order_equals_phevaluator_plo4() -> None:
 
 
 @pytest.mark.parametrize("n_hole", [4, 5, 6])
-def test_order_equals_pokerkit(n_hole: int) -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+def test_order_equals_pokerkit(n_hole: int, pokerkit: ModuleType) -> None:
     rng = random.Random(n_hole)
     drawn = [rng.sample(range(52), n_hole + 5) for _ in range(800)]
     ev = Evaluator("omaha")

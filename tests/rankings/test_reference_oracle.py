@@ -16,12 +16,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.values import Category, category_of, pack, tie_ranks
 from wildeval.reference import Evaluator
+from wildeval.values import Category, category_of, pack, tie_ranks
 
 C = Category
 
@@ -171,7 +170,7 @@ def check_best_five(ev: Evaluator, cards: list[int], value: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
 @given(wild_hands(max_wild_cards=2))
 def test_against_brute_force(hand: tuple[list[int], frozenset[int], bool]) -> None:
     cards, wild, flush_duplicates = hand
@@ -181,7 +180,7 @@ def test_against_brute_force(hand: tuple[list[int], frozenset[int], bool]) -> No
     check_best_five(ev, cards, value)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(wild_hands(max_wild_cards=3, max_size=5))
 def test_three_wild_cards_against_brute_force(hand: tuple[list[int], frozenset[int], bool]) -> None:
     cards, wild, flush_duplicates = hand
@@ -191,7 +190,7 @@ def test_three_wild_cards_against_brute_force(hand: tuple[list[int], frozenset[i
     check_best_five(ev, cards, value)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(wild_hands(max_wild_cards=7))
 def test_many_wild_cards(hand: tuple[list[int], frozenset[int], bool]) -> None:
     """With many wild cards, checked against the rule directly: four or more wild cards in five
@@ -211,7 +210,7 @@ def test_many_wild_cards(hand: tuple[list[int], frozenset[int], bool]) -> None:
     check_best_five(ev, cards, value)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(wild_hands(max_wild_cards=4), st.data())
 def test_value_depends_on_naturals_and_number_of_wilds(
     hand: tuple[list[int], frozenset[int], bool], data: st.DataObject

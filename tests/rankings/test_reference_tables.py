@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from wildeval.cards import format_cards
-from wildeval.values import Category, category_of, pack
 from wildeval.reference import Evaluator, census
+from wildeval.values import Category, category_of, pack
 
 C = Category
 

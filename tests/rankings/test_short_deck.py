@@ -7,16 +7,16 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wildeval import Category, Evaluator, census, format_cards, parse_cards, reference
 from wildeval.odds import equity
 from wildeval.rankings import spec
-from wildeval.values import categories_best_first, describe
+from wildeval.values import categories_best_first
 
 C = Category
 RANKINGS = ["short_deck", "short_deck_straight_beats_trips"]
@@ -33,7 +33,7 @@ def hands(draw: st.DrawFn) -> list[int]:
 
 
 @pytest.mark.parametrize("ranking", RANKINGS)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(hand=hands())
 def test_equals_the_reference(ranking: str, hand: list[int]) -> None:
     native, ref = Evaluator(ranking), reference.Evaluator(ranking)  # type: ignore[arg-type]
@@ -43,8 +43,7 @@ def test_equals_the_reference(ranking: str, hand: list[int]) -> None:
 
 
 @pytest.mark.parametrize("n", [5, 6, 7])
-def test_order_equals_pokerkit(n: int) -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+def test_order_equals_pokerkit(n: int, pokerkit: ModuleType) -> None:
     ev = Evaluator("short_deck_straight_beats_trips")
     rng = random.Random(n)
     drawn = [rng.sample(DECK, n) for _ in range(1500)] + [rng.sample(DECK[:20] + [48, 49, 50, 51], n)

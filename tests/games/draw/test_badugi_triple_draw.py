@@ -18,11 +18,8 @@ import json
 import re
 
 import pytest
-from draw_helpers import check_or_call_down, check_until_round
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from referee_draw import judge
 
 from wildeval import Evaluator
 from wildeval.cards import format_cards, parse_cards
@@ -52,6 +49,9 @@ from wildeval.games.draw import (
 )
 from wildeval.games.draw.bots import badugi_cards, keep_for_badugi, keep_for_low
 from wildeval.reference import Evaluator as ReferenceEvaluator
+
+from draw_helpers import check_or_call_down, check_until_round
+from referee_draw import judge
 
 GAME = "badugi-triple-draw"
 BADUGI = preset(GAME)
@@ -217,7 +217,7 @@ class BadugiTable(RuleBasedStateMachine):
 
 
 BadugiTable.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=60, stateful_step_count=50, suppress_health_check=[HealthCheck.too_slow],
 )
 test_badugi_table_machine = BadugiTable.TestCase
 
@@ -245,7 +245,7 @@ def test_the_bot_throws_what_does_not_play(cards: str, draws_left: int, discard:
     assert format_cards(c for c in hand if c not in kept) == format_cards(parse_cards(discard))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(cards=st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True), draws_left=st.integers(1, 3))
 def test_the_bot_keeps_only_cards_that_play(cards: list[int], draws_left: int) -> None:
     playing = badugi_cards(cards)

@@ -14,12 +14,14 @@ import io
 
 import pytest
 
-pokerkit = pytest.importorskip("pokerkit")
-from draw_helpers import check_or_call_down  # noqa: E402
-from pokerkit import HandHistory  # noqa: E402
-from pokerkit_replay import (  # noqa: E402
+from wildeval.games.draw import Hand, arrange_deck, phh_fields, preset, simulate  # noqa: E402
+from wildeval.games.table.phh import dumps_all  # noqa: E402
+
+from draw_helpers import check_or_call_down
+from pokerkit_replay import (  # skips this module where pokerkit is not installed
     BURNED,
     ROBERTS_RULES,
+    HandHistory,
     check_unmarked,
     pokerkit_stacks,
     pokerkit_warnings,
@@ -28,9 +30,6 @@ from pokerkit_replay import (  # noqa: E402
     small_blind_checks_first,
     strict_replay,
 )
-
-from wildeval.games.draw import Hand, arrange_deck, phh_fields, preset, simulate  # noqa: E402
-from wildeval.games.table.phh import dumps_all  # noqa: E402
 
 GAME = "badugi-triple-draw"
 BADUGI = preset(GAME)

@@ -14,7 +14,6 @@ from wildeval.games.draw import Hand, IllegalAction, Kind, Phase, Rules, arrange
 
 from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
 
-
 # ---------------------------------------------------------------------------------------------
 # Positions, blinds, the deal
 

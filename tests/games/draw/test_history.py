@@ -16,32 +16,17 @@ import warnings
 
 import pytest
 
-pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import HandHistory  # noqa: E402
-from pokerkit_replay import (  # noqa: E402
-    BURNED,
-    ROBERTS_RULES,
-    check_unmarked,
-    pokerkit_stacks,
-    pokerkit_warnings,
-    random_hands,
-    replay_outcome,
-    small_blind_checks_first,
-    strict_replay,
-)
-
 from wildeval.cards import parse_cards  # noqa: E402
-from wildeval.games.table.phh import dumps_all  # noqa: E402
-from wildeval.games.draw import arrange_deck  # noqa: E402
 from wildeval.games.draw import (  # noqa: E402
     Action,
     Hand,
     Kind,
-    Phase,
     LowballBot,
+    Phase,
     RandomBot,
     Rules,
     Table,
+    arrange_deck,  # noqa: E402
     low27,
     phh_fields,
     play_hand,
@@ -49,6 +34,20 @@ from wildeval.games.draw import (  # noqa: E402
     simulate,
     to_json,
     to_record,
+)
+from wildeval.games.table.phh import dumps_all  # noqa: E402
+
+from pokerkit_replay import (  # skips this module where pokerkit is not installed
+    BURNED,
+    ROBERTS_RULES,
+    HandHistory,
+    check_unmarked,
+    pokerkit_stacks,
+    pokerkit_warnings,
+    random_hands,
+    replay_outcome,
+    small_blind_checks_first,
+    strict_replay,
 )
 
 GAME = "deuce-to-seven-triple-draw"

@@ -17,19 +17,18 @@ from collections import Counter
 
 import pytest
 
-pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import HandHistory  # noqa: E402
-from pokerkit_replay import (  # noqa: E402
+from wildeval.games.draw import BADUGI_TRIPLE_DRAW, Hand, simulate  # noqa: E402
+
+from pokerkit_replay import (  # skips this module where pokerkit is not installed
     BOT_KINDS,
     CORPUS_STAKES,
     ROBERTS_RULES,
+    HandHistory,
     SessionHand,
     replay_outcome,
     session_hands,
     small_blind_checks_first,
 )
-
-from wildeval.games.draw import BADUGI_TRIPLE_DRAW, Hand, simulate  # noqa: E402
 
 
 def short_big_blind(hand: Hand) -> bool:

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from referee_draw import RuleBroken, judge, split_pot
 
 from wildeval.games.draw import (
     Action,
@@ -22,6 +21,8 @@ from wildeval.games.draw import (
     Table,
     arrange_deck,
 )
+
+from referee_draw import RuleBroken, judge, split_pot
 
 
 @pytest.mark.parametrize("stack,unlimited", [(200, False), (30, False), (12, True)])

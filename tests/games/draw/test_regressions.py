@@ -10,7 +10,6 @@ the engine follow them now.
 
 from __future__ import annotations
 
-
 from wildeval.games.draw import Action, Hand, Phase, Rules, arrange_deck
 
 A = Action

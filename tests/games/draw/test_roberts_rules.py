@@ -383,7 +383,8 @@ def test_short_stacked_tables_move_the_big_blind_forward(game) -> None:
         bots = [LowballBot(seed * 10 + i) if i % 2 else RandomBot(seed * 10 + i) for i in range(players)]
         records = []
         while len(table.seated) > 1:
-            hand = play_hand(table.start_hand(), lambda seat: bots[table.hand_seats[seat]], check=True)
+            hand = play_hand(table.start_hand(), lambda seat, bots=bots, table=table: bots[table.hand_seats[seat]],
+                             check=True)
             records.append(json.loads(json.dumps(to_record(hand, table_seats=table.hand_seats))))
             table.end_hand()
             table.check_invariants()
@@ -404,7 +405,7 @@ def test_reproduction_hand_23_big_blind() -> None:
         hand = table.start_hand()
         if number == 22:
             assert positions(table, hand)[2] == 3 and hand.starting_stacks[3] == 8  # Bot 4, 8 chips
-        play_hand(hand, lambda seat: bots[table.hand_seats[seat]], check=True)
+        play_hand(hand, lambda seat, bots=bots, table=table: bots[table.hand_seats[seat]], check=True)
         if number < 23:
             table.end_hand()
     assert table.hand_seats == [0, 1, 2] and positions(table, hand) == (2, None, 0, False)  # Bot 1

@@ -14,7 +14,6 @@ import random
 import pytest
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games.draw import arrange_deck
 from wildeval.games.draw import (
     Action,
     Bot,
@@ -26,13 +25,13 @@ from wildeval.games.draw import (
     RandomBot,
     Rules,
     Table,
+    arrange_deck,
     keep_for_low,
     made_low,
     play_hand,
 )
 
 from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
-
 
 # ---------------------------------------------------------------------------------------------
 # Showdown

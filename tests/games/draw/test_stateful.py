@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from referee_draw import judge
 
 from wildeval.games.draw import (
     Action,
@@ -28,6 +26,8 @@ from wildeval.games.draw import (
     Table,
     play_hand,
 )
+
+from referee_draw import judge
 
 MAX_STACK = 80
 
@@ -179,13 +179,12 @@ class TableMachine(RuleBasedStateMachine):
 TableMachine.TestCase.settings = settings(
     max_examples=200,
     stateful_step_count=50,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_table_machine = TableMachine.TestCase
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(
     stacks=st.lists(st.integers(1, 300), min_size=2, max_size=6),
     seed=st.integers(0, 2**32),
@@ -211,7 +210,7 @@ def test_every_hand_ends_and_balances(stacks: list[int], seed: int, unlimited: b
         assert hand.winnings[p] <= cap or any(e.text == "abandoned" for e in hand.events)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 2**32), n=st.integers(2, 6))
 def test_table_plays_until_one_player_is_left(seed: int, n: int) -> None:
     table = Table(n, seed=seed, starting_stack=12)

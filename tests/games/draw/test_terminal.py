@@ -11,12 +11,11 @@ import json
 import random
 import re
 import warnings
+from types import ModuleType
 
 import pytest
 
 from wildeval.games import Summary
-from wildeval.games.draw import terminal
-from wildeval.games.table.phh import dumps_all, toml_value
 from wildeval.games.draw import (
     Action,
     Event,
@@ -33,9 +32,11 @@ from wildeval.games.draw import (
     play_hand,
     replay,
     simulate,
+    terminal,
     to_json,
     to_record,
 )
+from wildeval.games.table.phh import dumps_all, toml_value
 
 GAME = "deuce-to-seven-triple-draw"
 SUITS = "♣♦♥♠"
@@ -121,14 +122,13 @@ def test_shown_hands_are_sorted_highest_first() -> None:
 
 
 @pytest.mark.parametrize("answer", ["s", "m"])
-def test_the_person_may_show_or_muck_a_hand_that_cannot_win(answer: str) -> None:
+def test_the_person_may_show_or_muck_a_hand_that_cannot_win(answer: str, pokerkit: ModuleType) -> None:
     history = io.StringIO()
     out, person = session(1500, seed=4, show=answer, history=history)
     assert person.asked_to_show > 0
     prompts = re.findall(r"cannot win: s = show it, anything else mucks it > (You \w+)", out)
     assert prompts and set(prompts) == {"You show" if answer == "s" else "You muck"}
     # a shown losing hand is recorded as shown: "p2 sm 9s8h6c4d2c"; it changes no payout
-    pytest.importorskip("pokerkit")
     from pokerkit import HandHistory
 
     hhs = list(HandHistory.loads_all(history.getvalue()))
@@ -147,7 +147,7 @@ def test_show_losing_changes_no_payout() -> None:
             hand = Hand([60, 60, 60, 60], button=seed % 4, seed=seed)
             hand.show_losing = lambda seat, show=show: show
             bots = [LowballBot(seed * 10 + s) for s in range(4)]
-            play_hand(hand, lambda s: bots[s], check=True)
+            play_hand(hand, lambda s, bots=bots: bots[s], check=True)
             hands.append(hand)
         mucking, showing = hands
         assert mucking.winnings == showing.winnings
@@ -216,8 +216,7 @@ class Flushes(io.StringIO):
         self.at_flush.append(self.getvalue())
 
 
-def test_history_gets_whole_hands_as_simulate_writes_them() -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+def test_history_gets_whole_hands_as_simulate_writes_them(pokerkit: ModuleType) -> None:
     history = Flushes()
     session(600, players=3, seed=8, history=history)
     text = history.getvalue()
@@ -286,13 +285,12 @@ def random_hands(count: int, seed: int, names: list[str] | None = None) -> list[
                     names=(names or [f"Player {i + 1}" for i in range(6)])[:n])
         bots = [RandomBot(rng.getrandbits(32)) if rng.random() < 0.5 else LowballBot(rng.getrandbits(32))
                 for _ in range(n)]
-        play_hand(hand, lambda s: bots[s])
+        play_hand(hand, lambda s, bots=bots: bots[s])
         hands.append(hand)
     return hands
 
 
-def test_phh_text_is_byte_identical_to_pokerkits_dumps_all() -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+def test_phh_text_is_byte_identical_to_pokerkits_dumps_all(pokerkit: ModuleType) -> None:
     out = io.StringIO()
     simulate(GAME, players=6, count=300, seed=11, out=out)
     hhs = list(pokerkit.HandHistory.loads_all(out.getvalue()))
@@ -317,10 +315,9 @@ def test_strings_pokerkit_cannot_write_as_toml_are_escaped() -> None:
 # pokerkit divergence notes: PHH seats, and what pokerkit really does
 
 
-def pokerkit_outcome(hand: Hand) -> tuple[str, list[str]]:
+def pokerkit_outcome(hand: Hand, pokerkit: ModuleType) -> tuple[str, list[str]]:
     """What pokerkit 0.7.7 does with the hand's PHH, action by action: "same", "different",
     "ValueError: ..." or "AssertionError"; and its warnings."""
-    pokerkit = pytest.importorskip("pokerkit")
     from pokerkit.notation import parse_action
 
     (hh,) = pokerkit.HandHistory.loads_all(dumps_all([phh_fields(hand)]))
@@ -343,8 +340,7 @@ def pokerkit_outcome(hand: Hand) -> tuple[str, list[str]]:
 PHH_ACTION = {"raise to": "cbr", "bet": "cbr", "call": "cc", "check": "cc", "fold": "f"}
 
 
-def test_divergence_notes_name_phh_seats_and_say_what_pokerkit_does() -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+def test_divergence_notes_name_phh_seats_and_say_what_pokerkit_does(pokerkit: ModuleType) -> None:
     from pokerkit_replay import replay_outcome
 
     hands = [h for h in random_hands(2500, seed=13) if h.pokerkit_divergence is not None]
@@ -358,7 +354,7 @@ def test_divergence_notes_name_phh_seats_and_say_what_pokerkit_does() -> None:
         for label, what, amount in re.findall(r"\b(p\d) (raise to|bet|call|check|fold) ?(\d*)", note):
             phh = f"{label} {PHH_ACTION[what]}" + (f" {amount}" if what in ("raise to", "bet") else "")
             assert phh in actions, (note, phh)
-        outcome, warned = pokerkit_outcome(hand)
+        outcome, warned = pokerkit_outcome(hand, pokerkit)
         assert outcome != "same", note
         # iterating the HandHistory (which checks or folds for a player pokerkit expects to act)
         (hh,) = pokerkit.HandHistory.loads_all(dumps_all([phh_fields(hand)]))
@@ -398,7 +394,7 @@ def stand_pat(hand: Hand) -> None:
         hand.act(Action.discard())
 
 
-def test_a_side_pot_everyone_folded_from() -> None:
+def test_a_side_pot_everyone_folded_from(pokerkit: ModuleType) -> None:
     hand = Hand([3, 40, 32, 3, 2], button=4, seed=5)
     for seat, action in [
         (2, Action.call()), (3, Action.fold()), (4, Action.call()), (0, Action.raise_to(3)),
@@ -412,7 +408,7 @@ def test_a_side_pot_everyone_folded_from() -> None:
         legal = hand.legal_actions()
         hand.act(Action.discard() if hand.phase is Phase.DRAW else legal[1])
     assert hand.pokerkit_divergence is not None
-    outcome, warned = pokerkit_outcome(hand)
+    outcome, warned = pokerkit_outcome(hand, pokerkit)
     if "internal assertion" in hand.pokerkit_divergence:
         assert outcome == "AssertionError"
     else:
