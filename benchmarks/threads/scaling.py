@@ -32,7 +32,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per cell, the best kept (default 5)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="batch sizes, comma separated")
-    parser.add_argument("--threads", default=None, help="thread counts, comma separated (default 1,2,4,8,16 up to the CPUs)")
+    parser.add_argument("--threads", default=None,
+                        help="thread counts, comma separated (default 1,2,4,8,16 up to the CPUs)")
     args = parser.parse_args()
     cpus = os.cpu_count() or 1
     if args.threads:

@@ -2,6 +2,10 @@ from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
+
+# the metaclass pybind11 gives the classes it binds (pybind11_builtins.pybind11_type at run time)
+class _pybind11_type(type): ...
 
 RANKINGS: tuple[str, ...]
 RANKING_SPECS: tuple[tuple[str, int, int, bool, int, int, int], ...]
@@ -11,7 +15,8 @@ SUIT_CHARS: str
 KEPT_RESULT_FROM: int  # batch results of this many values or more use kept memory
 MAX_THREADS: int  # the most threads one call starts (a larger threads= runs with this many)
 
-class Evaluator:
+@disjoint_base
+class Evaluator(metaclass=_pybind11_type):
     def __init__(self, ranking: str, wild_rank_mask: int, flush_duplicates: bool) -> None: ...
     def __call__(self, cards: str | Iterable[object], board: str | Iterable[object] = ...) -> int: ...
     def _batch_parts(
@@ -30,6 +35,7 @@ class Evaluator:
 def table_bytes() -> int: ...
 def table_sizes() -> dict[str, int]: ...
 def hardware_threads() -> int: ...
+def rows_kernels() -> tuple[str, ...]: ...  # every row kernel's name, whether or not it runs here
 def rows_kernel() -> str: ...
 def rows_kernel_runs(name: str) -> bool: ...
 def use_rows_kernel(name: str) -> None: ...
@@ -40,11 +46,14 @@ def _pool_threads() -> int: ...  # helper threads of the core's worker pool now 
 # in any later call, throws ("runtime_error", "bad_alloc", "invalid_argument"; "" clears it).
 def _plant_worker_error(kind: str, after_tasks: int = 0) -> None: ...
 def fast_calls(cls: type[Evaluator]) -> bool: ...
+# for tests: what the per-call path relies on in pybind11's instance layout, seen on `ev`
+# (each assumption's name -> True when it holds, "pybind11" -> its version; only "is_evaluator" for another object)
+def _layout_checks(ev: object) -> dict[str, bool | str]: ...
 
 EQUITY_CHUNK: int  # sampled deals per chunk of an equity run
 MAX_PLAYERS: int
 
-class Showdown:
+class Showdown(metaclass=_pybind11_type):
     """The equity engine (src/core/equity.hpp) for one deal: wildeval.odds plans and adds up."""
     def __init__(
         self, ranking: str, wild_rank_mask: int, flush_duplicates: bool,
@@ -54,4 +63,6 @@ class Showdown:
     def plan(self) -> tuple[int, int, int, int]: ...  # hand sets, boards per set, tasks, first cards per set
     # rows: shares (players * (players + 1)), squares (players), weight, deals, hand sets
     def exact(self, first_task: int, n_tasks: int, threads: int) -> npt.NDArray[np.float64]: ...
-    def sampled(self, trials: int, seed: int, first_chunk: int, chunks: int, threads: int) -> npt.NDArray[np.float64]: ...
+    def sampled(
+        self, trials: int, seed: int, first_chunk: int, chunks: int, threads: int
+    ) -> npt.NDArray[np.float64]: ...

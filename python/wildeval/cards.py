@@ -110,7 +110,8 @@ def to_treys(cards: str | Iterable[object]) -> list[int]:
     >>> to_treys("As Td")
     [268442665, 16795671]
     """
-    return [_PRIMES[c >> 2] | (c >> 2) << 8 | _TREYS_SUIT[c & 3] << 12 | 1 << (16 + (c >> 2)) for c in parse_cards(cards)]
+    return [_PRIMES[c >> 2] | (c >> 2) << 8 | _TREYS_SUIT[c & 3] << 12 | 1 << (16 + (c >> 2))
+            for c in parse_cards(cards)]
 
 
 def from_treys(cards: Iterable[int]) -> list[int]:

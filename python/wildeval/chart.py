@@ -53,8 +53,7 @@ import numpy.typing as npt
 
 from wildeval.evaluator import Evaluator, Ranking
 from wildeval.rankings.three_card_poker import CODES as THREE_CARD_CODES
-from wildeval.rankings.words import PLURALS as _PLURALS
-from wildeval.rankings.words import RANK_NAMES as _NAMES
+from wildeval.rankings.words import PLURALS as _PLURALS, RANK_NAMES as _NAMES
 from wildeval.seeds import check_seed, entropy
 from wildeval.stages import stage_settings, table_game
 from wildeval.values import LOW_BASE, Category

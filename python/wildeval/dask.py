@@ -1,4 +1,5 @@
-"""Scaling out on Dask: the same answers as one machine, from a cluster (``pip install 'dask[distributed]' (the dask extra)``).
+"""Scaling out on Dask: the same answers as one machine, from a cluster
+(``pip install 'dask[distributed]' (the dask extra)``).
 
 The census, the odds, the chart and the guts simulations split their work into tasks that do not
 depend on how many workers run them (see each function's ``client=``); this module runs such
@@ -40,18 +41,19 @@ from typing import IO, Any, NamedTuple, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from wildeval.cards import RANKS
+from wildeval.evaluator import CARD_COUNTS, Evaluator, check_threads
+from wildeval.values import Category
+
 try:
     import dask.array as da
     import distributed
 except ImportError as error:  # pragma: no cover - the extra is missing
-    raise ImportError("wildeval.dask needs dask.distributed: pip install 'dask[distributed]' (the dask extra)") from error
+    raise ImportError("wildeval.dask needs dask.distributed: "
+                      "pip install 'dask[distributed]' (the dask extra)") from error
 
 _distributed: Any = distributed  # its functions are not annotated
 Client = distributed.Client
-
-from wildeval.cards import RANKS
-from wildeval.evaluator import CARD_COUNTS, Evaluator, check_threads
-from wildeval.values import Category
 
 __all__ = ["WildCensus", "census_all_wild_sets", "connect", "evaluate", "map_ordered", "wild_sets"]
 
@@ -288,7 +290,8 @@ def evaluate(hands: da.Array, ranking: str = "high", wild: str | None = None, *,
     if len(hands.chunks[1]) != 1:
         raise ValueError(f"every chunk must hold whole rows, but the columns are split in {len(hands.chunks[1])}: "
                          "use hands.rechunk({1: -1})")
-    wild_text = None if wild is None else "".join(RANKS[r] for r in sorted(_evaluator(ranking, wild, flush_duplicates).wild))
+    wild_text = (None if wild is None
+                 else "".join(RANKS[r] for r in sorted(_evaluator(ranking, wild, flush_duplicates).wild)))
     _evaluator(ranking, wild_text, flush_duplicates)  # a bad setting fails here, not in a worker
-    return cast(da.Array, cast(Any, hands).map_blocks(_evaluate_block, ranking, wild_text or None, flush_duplicates, dtype=np.int32,
-                            drop_axis=1, meta=np.empty((0,), dtype=np.int32)))
+    return cast(da.Array, cast(Any, hands).map_blocks(_evaluate_block, ranking, wild_text or None, flush_duplicates,
+                                                      dtype=np.int32, drop_axis=1, meta=np.empty((0,), dtype=np.int32)))

@@ -162,8 +162,8 @@ class Evaluator(_core.Evaluator):
         that too; it is then a view of that memory (``.base``).
 
         ``threads=None`` uses every core. ``out`` may share memory with ``hands``: the hands are
-        then copied first, so every value is of the hand as given. Floats or bools raise TypeError; a card outside 0-51, a
-        duplicate in a row, or a wrong shape raise ValueError naming the row. On an error ``out``
+        then copied first, so every value is of the hand as given. Floats or bools raise TypeError;
+        a card outside 0-51, a duplicate in a row, or a wrong shape raise ValueError naming the row. On an error ``out``
         may have been partly written.
 
         >>> Evaluator().batch([[48, 49, 50, 0, 1], [0, 4, 8, 12, 51]]).tolist() == [

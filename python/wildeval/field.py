@@ -83,8 +83,8 @@ def versus_field(
     opponents with hands of at most three cards) and samples ``trials`` deals (default
     ``DEFAULT_TRIALS``) otherwise; ``exact=True`` insists on counting, ``exact=False`` on
     sampling. A sample is seeded by ``seed``, any int (:mod:`wildeval.seeds`; a random seed
-    when None), and gives the same answer for any ``threads``. ``progress``, if given, is called with the number of deals done
-    as a sample goes (in steps of a few million; the answer is the same either way).
+    when None), and gives the same answer for any ``threads``. ``progress``, if given, is called
+    with the number of deals done as a sample goes (in steps of a few million; the answer is the same either way).
 
     ``client`` (a ``distributed.Client``) samples on a Dask cluster: each task takes a slice of
     64 of the sampler's seeded chunks of 65,536 deals (on ``threads`` threads, default 1), and

@@ -30,7 +30,6 @@ from wildeval.ranges import Range, RangeError, every_hand
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.seeds import check_seed, seed_word
-from wildeval.wild import wild_text
 
 __all__ = ["MAX_EXACT_DEALS", "MAX_PLAYERS", "MAX_TRIALS", "Equity", "FieldOdds", "TooManyDeals", "equity",
            "versus_field"]
@@ -59,9 +58,10 @@ class Equity:
     """One player's result: ``win`` and ``tie`` are the shares of deals won alone and shared,
     ``equity`` the expected share of the pot (a tie among k counts 1/k), ``stderr`` its standard
     error (0.0 where every deal is counted). ``hand`` is a known hand's cards or the player's
-    :class:`~wildeval.ranges.Range` (``"random"`` for every hand of a size other than two); ``combos`` the player's hands that could be dealt (none
-    shares a card with the board, the dead cards or a known hand); ``boards`` the deals counted
-    (every set of hands times every completion of the board; sampled, the deals drawn)."""
+    :class:`~wildeval.ranges.Range` (``"random"`` for every hand of a size other than two);
+    ``combos`` the player's hands that could be dealt (none shares a card with the board, the dead
+    cards or a known hand); ``boards`` the deals counted (every set of hands times every completion
+    of the board; sampled, the deals drawn)."""
 
     hand: tuple[int, ...] | Range | str
     win: float

@@ -8,7 +8,9 @@ import numpy.typing as npt
 __all__ = ["random_hands"]
 
 
-def random_hands(n_hands: int, n_cards: int = 7, seed: int | None = None, lowest_card: int = 0) -> npt.NDArray[np.uint8]:
+def random_hands(
+    n_hands: int, n_cards: int = 7, seed: int | None = None, lowest_card: int = 0
+) -> npt.NDArray[np.uint8]:
     """``n_hands`` rows of ``n_cards`` distinct random cards each (uint8, 0-51, in random order),
     uniformly over all hands of the cards from ``lowest_card`` up (16: the short deck); the same
     seed gives the same hands.

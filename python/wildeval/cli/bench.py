@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import platform
 import sys
@@ -22,8 +23,8 @@ import numpy as np
 from wildeval import _core
 from wildeval.cards import format_cards
 from wildeval.chart import pyplot
-from wildeval.cli.chart import _image_format, _size
 from wildeval.cli.bench_report import load_report
+from wildeval.cli.chart import _image_format, _size
 from wildeval.cli.common import check_writable, output_bytes
 from wildeval.cli.progress import Progress, add_quiet, bar
 from wildeval.evaluator import Evaluator
@@ -68,7 +69,8 @@ def register(commands: Any) -> None:
         "bench", help="benchmark native, reference and installed peers",
         description="Hands per second on the same random 7-card hands: wildeval's batch and per-call "
                     "paths, its pure-Python reference and every installed peer "
-                    f"({', '.join(PEERS)}: the test extra, pip install '.[test]' in a checkout, installs them), side by side in "
+                    f"({', '.join(PEERS)}: the test extra, pip install '.[test]' in a checkout, installs them), "
+                    "side by side in "
                     "one run, best of several repeats. Each row is compared with the reference (x reference) "
                     "and with the fastest peer installed (x fastest peer, named under the table).")
     p.add_argument("--quick", action="store_true", help="fewer hands (about 15 s)")
@@ -188,7 +190,7 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     for dtype in (np.int16, np.int32, np.int64):
         wide = hands.astype(dtype)
         record(f"wildeval batch, {np.dtype(dtype).name} rows, 1 thread", len(hands),
-               lambda: natural.batch(wide, threads=1, out=out), sizes.repeat)
+               functools.partial(natural.batch, wide, threads=1, out=out), sizes.repeat)
         _check(f"{np.dtype(dtype).name} rows", out, expected)
     # the least a pass over int64 rows costs here: numpy's own reduction reads the same bytes
     record("numpy max over the same int64 rows (the read floor)", len(hands), lambda: wide.max(), sizes.repeat)
@@ -204,15 +206,15 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
             holes = np.ascontiguousarray(omaha_deals[:, :n_cards])
             boards = np.ascontiguousarray(omaha_deals[:, 6:])
             record(f"wildeval batch, {label}, 1 thread", len(holes),
-                   lambda: ev.batch(holes, boards, threads=1, out=out), sizes.repeat)
+                   functools.partial(ev.batch, holes, boards, threads=1, out=out), sizes.repeat)
             _check(label, out[:200], [ev(h, b) for h, b in zip(holes[:200].tolist(), boards[:200].tolist())])
             continue
         # a deck of its own (short deck): hands drawn from it, once
         if row.lowest_card and row.lowest_card not in own_decks:
             own_decks[row.lowest_card] = random_hands(len(hands), 7, seed=SEED, lowest_card=row.lowest_card)
         rows = np.ascontiguousarray(own_decks[row.lowest_card][:, :n_cards] if row.lowest_card else hands[:, :n_cards])
-        record(f"wildeval batch, {label}, 1 thread", len(rows), lambda: ev.batch(rows, threads=1, out=out),
-               sizes.repeat)
+        record(f"wildeval batch, {label}, 1 thread", len(rows),
+               functools.partial(ev.batch, rows, threads=1, out=out), sizes.repeat)
         _check(label, out[:200], [ev(r) for r in rows[:200].tolist()])
     lists = hands[: sizes.per_call].tolist()
     record("builtin sum over the same lists (the per-call floor)", len(lists), lambda: [sum(h) for h in lists],
@@ -238,7 +240,8 @@ def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     report_rows = [asdict(r) | {"hands_per_second": r.rate, "vs_reference": r.rate / reference_rate} for r in results]
     peer = fastest_peer(report_rows)
     for report_row in report_rows:
-        report_row["vs_fastest_peer"] = None if peer is None else report_row["hands_per_second"] / peer["hands_per_second"]
+        report_row["vs_fastest_peer"] = (None if peer is None
+                                         else report_row["hands_per_second"] / peer["hands_per_second"])
     progress.note("import time, in fresh interpreters")
     start_up = import_seconds()
     progress.advance(1)

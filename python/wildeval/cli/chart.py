@@ -10,17 +10,27 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from wildeval.chart import DEFAULT_DEALS, MAX_DEALS, field_chart, max_opponents, parse_opponents, plot, \
-    text_table, write_csv
+from wildeval.chart import (
+    DEFAULT_DEALS,
+    MAX_DEALS,
+    field_chart,
+    max_opponents,
+    parse_opponents,
+    plot,
+    text_table,
+    write_csv,
+)
 from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import check_writable, int_in, output_bytes, output_file, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
-from wildeval.grid import DEFAULT_TRIALS as GRID_TRIALS
-from wildeval.grid import plot as plot_grid
-from wildeval.grid import text_table as grid_table
-from wildeval.grid import versus_grid
-from wildeval.grid import write_csv as write_grid_csv
+from wildeval.grid import (
+    DEFAULT_TRIALS as GRID_TRIALS,
+    plot as plot_grid,
+    text_table as grid_table,
+    versus_grid,
+    write_csv as write_grid_csv,
+)
 from wildeval.ranges import Range
 
 IMAGE_FORMATS = ("png", "svg", "pdf")
@@ -59,7 +69,8 @@ def register(commands: Any) -> None:
     p.add_argument("--deals", type=int_in(1, MAX_DEALS), default=None,
                    help=f"random deals (default {DEFAULT_DEALS:,}; with --versus, per starting hand, default "
                         f"{GRID_TRIALS:,})")
-    p.add_argument("--seed", type=whole_number, default=0, help="seed of the deals (default 0: the same chart every run)")
+    p.add_argument("--seed", type=whole_number, default=0,
+                   help="seed of the deals (default 0: the same chart every run)")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     add_quiet(p)
     add_cluster(p)

@@ -14,7 +14,8 @@ __all__ = ["add_cluster", "client_for", "uses_cluster"]
 
 
 def add_cluster(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("on a Dask cluster (pip install 'dask[distributed]' (the dask extra); the same answers)")
+    group = parser.add_argument_group(
+        "on a Dask cluster (pip install 'dask[distributed]' (the dask extra); the same answers)")
     where = group.add_mutually_exclusive_group()
     where.add_argument("--scheduler", default=None, metavar="ADDRESS",
                        help="run the tasks on the cluster of this scheduler, e.g. tcp://10.0.0.5:8786")
@@ -35,7 +36,8 @@ def client_for(args: argparse.Namespace) -> Iterator[Any]:
     try:
         from wildeval.dask import connect
     except ImportError:
-        raise ValueError("--scheduler and --workers need dask.distributed: pip install 'dask[distributed]' (the dask extra)") from None
+        raise ValueError("--scheduler and --workers need dask.distributed: "
+                         "pip install 'dask[distributed]' (the dask extra)") from None
     with contextlib.ExitStack() as stack:
         try:
             client = stack.enter_context(connect(args.scheduler, args.workers))

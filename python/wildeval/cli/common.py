@@ -335,7 +335,8 @@ def output_records(path: str) -> Iterator[RecordStream]:
         os.truncate(temporary, stream.size)  # whole records only
         return True
 
-    with _replacing(path, keep) as fd, open(fd, "wb") as raw:
+    with _replacing(path, keep) as fd, open(fd, "wb") as opened:
+        raw = opened
         stream = RecordStream(raw)
         yield stream
 

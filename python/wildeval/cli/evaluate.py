@@ -62,7 +62,8 @@ def run_eval(args: argparse.Namespace) -> int:
             value = ev(text) if args.board is None else ev(text, args.board)
         except TypeError as error:
             if args.board is None and spec(args.ranking).board_cards is not None:
-                raise ValueError(f"hand {i} ({text!r}): an {args.ranking!r} hand plays with a board: give --board") from None
+                raise ValueError(
+                    f"hand {i} ({text!r}): an {args.ranking!r} hand plays with a board: give --board") from None
             raise ValueError(f"hand {i} ({text!r}): {error}") from None
         except ValueError as error:
             raise ValueError(f"hand {i} ({text!r}): {error}") from None

@@ -29,7 +29,8 @@ def register(commands: Any) -> None:
                     f"standard error is at most {DEFAULT_STDERR:.2%}, as the header says), or a seeded random "
                     "sample of them with --trials or --stderr; a complete board is one deal. A sample "
                     "prints its seed: --seed gives the same sample again. With --opponents K, one hand against K "
-                    "random hands (counted where possible, else sampled as above). With --game and --stage as well, the guts question instead: the "
+                    "random hands (counted where possible, else sampled as above). With --game and --stage as "
+                    "well, the guts question instead: the "
                     "chance that the hand is the best against K unknown hands at that stage (every "
                     "deal counted where possible, else a seeded sample, --trials, default 1,000,000).",
     )

@@ -122,8 +122,8 @@ def run_game(args: argparse.Namespace) -> int:
                           "holds_by_size": list(game.holds_by_size), "seconds": game.seconds}, indent=2))
         return 0
     print(table.describe())
-    print(f"return {float(game.ret):.6f} ({float(game.ret):.4%}) under perfect play; variance {float(game.variance):.2f}; "
-          f"{game.seconds:.1f} s")
+    print(f"return {float(game.ret):.6f} ({float(game.ret):.4%}) under perfect play; "
+          f"variance {float(game.variance):.2f}; {game.seconds:.1f} s")
     print(f"{'hand':<28} {'pays':>6} {'outcomes':>20} {'probability':>14}")
     for name, count in game.frequencies.items():
         pays = str(table.pays.get(name, 0)) if name != "nothing" else "0"

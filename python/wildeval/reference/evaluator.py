@@ -19,7 +19,10 @@ import numpy as np
 
 from wildeval.cards import N_CARDS, format_cards, parse_cards
 from wildeval.rankings import hand_sizes, spec
-from wildeval.rankings.layout import AnyCategory, Category
+from wildeval.rankings.layout import (
+    AnyCategory,
+    Category,  # noqa: F401  (the docstrings' examples use it)
+)
 from wildeval.reference.hands import Solution
 from wildeval.reference.parsing import check_flush_duplicates, hand_of, is_index, rows_of
 from wildeval.values import category_of, describe

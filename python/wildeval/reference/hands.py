@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from wildeval.rankings.layout import AnyCategory, Category
+from wildeval.rankings.layout import AnyCategory
 
 __all__ = ["ACE", "SUIT_PREFERENCE", "Naturals", "Solution", "best_groups", "cards_of_solution", "flush_ranks",
            "low_cards_of_solution", "lowest_groups"]

@@ -31,7 +31,7 @@ wildeval.games.draw.chips.DrawInvariantError: seat 1 won 4 by the ledger, 5 by t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from wildeval.games.table.actions import InvariantError
 from wildeval.games.table.ledger import Ledger
@@ -47,7 +47,7 @@ class DrawInvariantError(InvariantError, AssertionError):
     what ``check_chips`` raised before the chips moved into a ledger."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _accounts(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The stack and bet accounts of ``n`` seats (made once per table size)."""
     return tuple(f"stack {p}" for p in range(n)), tuple(f"bet {p}" for p in range(n))

@@ -41,13 +41,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from wildeval.cards import format_cards
-from wildeval.games.draw.actions import Action, Event, IllegalAction, Phase, PlayerView
+from wildeval.cards import format_cards  # noqa: F401  (the docstrings' examples use it)
+from wildeval.games.draw.actions import Action, IllegalAction, Phase, PlayerView
 from wildeval.games.draw.betting import Betting
 from wildeval.games.draw.chips import DrawInvariantError, HandChips
 from wildeval.games.draw.draws import Draws
 from wildeval.games.draw.pokerkit_model import VARIANTS, PokerkitModel, Shadow
-from wildeval.games.draw.rules import DECK_SIZE, DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules, preset
+from wildeval.games.draw.rules import (
+    DECK_SIZE,
+    DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    DrawRules,
+    Rules,
+    preset,  # noqa: F401  (the docstrings' examples use it)
+)
 from wildeval.games.draw.showdown import Showdown
 from wildeval.games.draw.state import BettingRound, name_list
 from wildeval.games.table.actions import Engine

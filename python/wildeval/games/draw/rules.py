@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -211,7 +211,7 @@ class Evaluator(Protocol):
     def best_five(self, cards: list[int]) -> list[tuple[int, int]]: ...
 
 
-@lru_cache(maxsize=None)
+@cache
 def evaluator(ranking: str) -> Evaluator:
     """The evaluator of a ranking (higher value = better low), made on first use."""
     import wildeval

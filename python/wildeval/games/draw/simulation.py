@@ -26,9 +26,9 @@ from wildeval.games import Summary
 from wildeval.games.draw.bots import Bot, LowballBot, ask_bot
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.history import entry_body, entry_text
-from wildeval.games.draw.terminal import play_session
 from wildeval.games.draw.rules import PRESETS, DrawRules
 from wildeval.games.draw.table import Table
+from wildeval.games.draw.terminal import play_session
 from wildeval.seeds import check_seed, child_seed, python_random
 
 __all__ = ["MAX_TABLES", "play", "play_hand", "simulate", "table_seed"]
@@ -104,7 +104,7 @@ def _play_table(task: _TableTask, emit: Callable[[str, list[str]], object]) -> s
             return f"{where} stopped after {played:,} of {hands:,} hands: {why}"
         hand = table.start_hand()
         seats = list(table.hand_seats)
-        play_hand(hand, lambda seat: bots[seats[seat]])
+        play_hand(hand, lambda seat: bots[seats[seat]])  # noqa: B023 (called in this iteration only)
         winners = [names[seats[e.seat]] for e in hand.events if e.kind == "win" and e.seat is not None]
         emit(entry_body(hand, seats, players, table=number), winners)
         table.end_hand()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from wildeval.games.draw.actions import Action, Phase
+from wildeval.games.draw.actions import Action, Phase  # noqa: F401  (the docstrings' examples use them)
 from wildeval.games.draw.chips import DrawInvariantError
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules, Rules

@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 import wildeval
-
 from wildeval.games import BotError
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.state import Declare, PlayerView, view_of

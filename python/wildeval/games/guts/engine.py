@@ -32,8 +32,19 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from wildeval.games.guts.events import (Ante, Compared, Deal, Declared, End, GutsEvent, NextRound, NextStage, Settle,
-                                        Win, plain)
+from wildeval.games.guts.events import (
+    Ante,
+    Compared,
+    Deal,
+    Declared,
+    End,
+    GutsEvent,
+    NextRound,
+    NextStage,
+    Settle,
+    Win,
+    plain,
+)
 from wildeval.games.guts.history import history_of
 from wildeval.games.guts.invariants import check_game
 from wildeval.games.guts.payments import split, stage_payments

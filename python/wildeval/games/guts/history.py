@@ -22,8 +22,8 @@ read. This module does not import the engine (the engine writes its histories wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from wildeval.cards import format_cards, parse_cards
 from wildeval.games.guts.events import GutsEvent

@@ -28,8 +28,8 @@ from wildeval.games.table import IllegalAction, InvariantError, Transfer
 if TYPE_CHECKING:
     from wildeval.games.guts.engine import GutsGame
 
-__all__ = ["Action", "Advance", "Declare", "IllegalAction", "IllegalActionError", "InvariantError", "Phase", "PlayerView",
-           "TableMoment", "Transfer", "LAZY_FIELDS", "action_from_json", "fresh", "view_of"]
+__all__ = ["Action", "Advance", "Declare", "IllegalAction", "IllegalActionError", "InvariantError", "Phase",
+           "PlayerView", "TableMoment", "Transfer", "LAZY_FIELDS", "action_from_json", "fresh", "view_of"]
 
 IllegalActionError = IllegalAction
 """The guts name of :class:`wildeval.games.table.IllegalAction` (the same class)."""
