@@ -66,3 +66,18 @@ class Showdown(metaclass=_pybind11_type):
     def sampled(
         self, trials: int, seed: int, first_chunk: int, chunks: int, threads: int
     ) -> npt.NDArray[np.float64]: ...
+
+# the native guts player (register_guts.cpp): table = (players, stages, goal, streak, lowest_pays,
+# in_turn, ante, payment_cap or None, max_rounds); a strategy = ([(level, keys, bars), ...], default
+# bar per stage)
+_GutsTable = tuple[int, int, int, bool, bool, bool, float, float | None, int]
+_GutsStrategy = tuple[list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64]]], list[int]]
+
+def guts_play(
+    table: _GutsTable, values: npt.NDArray[np.int64], sequential: bool, seed: int, first_game: int, games: int,
+    focal: _GutsStrategy, others: _GutsStrategy, threads: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]: ...
+def guts_flips(
+    table: _GutsTable, values: npt.NDArray[np.int64], sequential: bool, seed: int, first_game: int, games: int,
+    focal: _GutsStrategy, others: _GutsStrategy, max_depth: int, threads: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.float64]]: ...

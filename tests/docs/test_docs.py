@@ -18,7 +18,7 @@ PAGES = sorted(DOCS.glob("*.md")) + sorted((DOCS / "recipes").glob("*.md"))
 # Pages whose ```python blocks another test already runs (each block stands alone there too).
 RUN_ELSEWHERE = {
     "equity.md": "tests/odds/test_equity.py::test_the_equity_page_shows_what_runs",
-    "solver.md": "tests/test_solver.py::test_the_solver_page_examples",
+    "solver.md": "tests/games/guts/test_solver.py::test_the_solver_page_examples",
 }
 
 # A fenced block: its opening line's info string and its body. Each block is parsed on its own,

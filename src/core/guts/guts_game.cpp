@@ -81,7 +81,8 @@ void Sight::keys(const Table& table, int64_t out[3]) const {
 }
 
 GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const Strategy& focal,
-                     const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record) {
+                     const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record,
+                     std::vector<RoundEnd>* ends, const std::vector<RoundEnd>* base, double base_chips0) {
     const int n = table.players;
     GameResult result;
     int legs[kMaxPlayers] = {};  // by seat
@@ -183,6 +184,20 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
         }
         for (int p = 0; p < n; ++p) legs[seat_at[p]] = mine[p];
         dealer = (dealer + 1) % n;
+        if (!over && ends != nullptr) {
+            RoundEnd end;
+            std::copy(legs, legs + n, end.legs);
+            end.pot = pot;
+            end.chips0 = result.chips[0];
+            ends->push_back(end);
+        }
+        if (!over && base != nullptr && result.decisions > fork_depth && static_cast<std::size_t>(r) < base->size()) {
+            const RoundEnd& b = (*base)[static_cast<std::size_t>(r)];
+            if (b.pot == pot && std::equal(legs, legs + n, b.legs)) {  // the base game from here on
+                result.chips[0] += base_chips0 - b.chips0;
+                return result;  // only seat 0's chips are read from a flip's replay
+            }
+        }
     }
     if (!over) {  // the round cap: everyone's antes back
         result.undecided = true;
@@ -208,15 +223,18 @@ void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::
     std::vector<std::vector<Flip>> parts(tasks);
     run_tasks(threads, tasks, [&](std::size_t task, int) {
         std::vector<Decision> decisions;
+        std::vector<RoundEnd> ends;
         std::vector<Flip>& part = parts[task];
         const std::size_t end = std::min(games, (task + 1) * kGamesPerTask);
         for (std::size_t g = task * kGamesPerTask; g < end; ++g) {
             decisions.clear();
-            const GameResult base = play_game(table, pool, first_game + g, focal, others, -1, false, &decisions);
+            ends.clear();
+            const GameResult base = play_game(table, pool, first_game + g, focal, others, -1, false, &decisions, &ends);
             const int depth = std::min<int>(max_depth, static_cast<int>(decisions.size()));
             for (int d = 0; d < depth; ++d) {
                 const Decision& at = decisions[static_cast<std::size_t>(d)];
-                const GameResult flipped = play_game(table, pool, first_game + g, focal, others, d, !at.stayed, nullptr);
+                const GameResult flipped = play_game(table, pool, first_game + g, focal, others, d, !at.stayed, nullptr,
+                                                     nullptr, &ends, base.chips[0]);
                 const double diff = (base.chips[0] - flipped.chips[0]) / table.ante;
                 part.push_back(Flip{{at.keys[0], at.keys[1], at.keys[2]}, at.value, at.others_choice,
                                     at.stayed ? diff : -diff});

@@ -121,8 +121,19 @@ struct Decision {
     bool others_choice;
     bool stayed;
 };
+// `ends`, if given, receives the state at the end of every round (the base game of a flip);
+// `base`, if given, is the base game's: once a round ends in the state the base game ended that
+// round in (legs, pot; the game not over), the rest of the game is the base game's, and seat 0's
+// chips are taken from it instead of played again.
+struct RoundEnd {
+    int legs[kMaxPlayers] = {};
+    double pot = 0.0;
+    double chips0 = 0.0;  // seat 0's chips then
+};
 GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const Strategy& focal,
-                     const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record);
+                     const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record,
+                     std::vector<RoundEnd>* ends = nullptr, const std::vector<RoundEnd>* base = nullptr,
+                     double base_chips0 = 0.0);
 
 // Games first_game .. first_game + games - 1, on `threads` threads (the same results for any).
 void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,

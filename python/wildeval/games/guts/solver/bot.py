@@ -12,9 +12,9 @@
 
 from __future__ import annotations
 
-from wildeval.games.guts.state import Declare, PlayerView
 from wildeval.games.guts.solver.native import keys_of
 from wildeval.games.guts.solver.strategy import Strategy
+from wildeval.games.guts.state import Declare, PlayerView
 
 __all__ = ["SolverBot"]
 

@@ -33,7 +33,7 @@ from wildeval.seeds import child_seed
 
 __all__ = ["MIN_VISITS", "InfoSets", "best_cuts", "policy_of", "refine"]
 
-MIN_VISITS = 64
+MIN_VISITS = 300
 """Visits (over every iteration so far) before an information set gets a threshold of its own."""
 
 MIN_UPDATE = 16
@@ -184,69 +184,6 @@ class _Level:
         return out
 
 
-BINS = 50
-"""Strength bins of a set's gains (:class:`_Binned`)."""
-
-
-class _Binned(_Level):
-    """A level whose sets keep their visits' gains by strength bin, decayed by ``decay`` each
-    iteration: the best cut is read from every iteration's visits, the older weighing less."""
-
-    def __init__(self, decay: float) -> None:
-        super().__init__()
-        self.decay = decay
-        self.h = np.zeros((0, BINS))
-        self.c = np.zeros(0)
-
-    def take(self, keys: Ints, u: Floats, gain: Floats, played_of: Callable[[Ints], Floats], min_step: float) -> None:
-        b = np.minimum((u * BINS).astype(np.int64), BINS - 1)
-        self.h *= self.decay
-        self.c *= self.decay
-        if self.keys.size:
-            at = np.minimum(np.searchsorted(self.keys, keys), self.keys.size - 1)
-            known = self.keys[at] == keys
-        else:
-            at, known = np.zeros(keys.size, dtype=np.int64), np.zeros(keys.size, dtype=np.bool_)
-        i = at[known]
-        np.add.at(self.h, (i, b[known]), gain[known])
-        np.add.at(self.c, i, 1.0)
-        self.visits += np.bincount(i, minlength=self.keys.size).astype(np.int64)
-        # sets not known yet: they join once visited MIN_VISITS times (their bins from this iteration)
-        uk, first, counts = np.unique(keys[~known], return_index=True, return_counts=True)
-        merged = np.concatenate([self.pending_keys, uk])
-        total = np.concatenate([self.pending_visits, counts])
-        uniq, inv = np.unique(merged, return_inverse=True)
-        summed = np.bincount(inv, total, minlength=uniq.size).astype(np.int64)
-        ready = summed >= MIN_VISITS
-        self.pending_keys, self.pending_visits = uniq[~ready], summed[~ready]
-        joined = np.intersect1d(uniq[ready], uk)
-        if joined.size:
-            rows = np.flatnonzero(~known)
-            starts = played_of(rows[first[np.searchsorted(uk, joined)]])
-            h_new = np.zeros((joined.size, BINS))
-            sel = np.isin(keys, joined) & ~known
-            np.add.at(h_new, (np.searchsorted(joined, keys[sel]), b[sel]), gain[sel])
-            c_new = np.bincount(np.searchsorted(joined, keys[sel]), minlength=joined.size).astype(np.float64)
-            keys_all = np.concatenate([self.keys, joined])
-            order = np.argsort(keys_all)
-            self.keys = keys_all[order]
-            self.t = np.concatenate([self.t, starts])[order]
-            self.updates = np.concatenate([self.updates, np.zeros(joined.size, dtype=np.int64)])[order]
-            self.visits = np.concatenate([self.visits, c_new.astype(np.int64)])[order]
-            self.total = np.concatenate([self.total, np.zeros(joined.size)])[order]
-            self.kept = np.concatenate([self.kept, np.zeros(joined.size, dtype=np.int64)])[order]
-            self.h = np.concatenate([self.h, h_new])[order]
-            self.c = np.concatenate([self.c, c_new])[order]
-        # every set with enough (decayed) visits moves towards its best cut
-        suffix = np.cumsum(self.h[:, ::-1], axis=1)[:, ::-1]  # staying in from bin k up
-        best = suffix.argmax(axis=1)
-        cut = np.where(suffix[np.arange(best.size), best] > 0, best / BINS, 1.0)
-        move = self.c >= MIN_UPDATE
-        alpha = np.maximum(1.0 / (1.0 + self.updates[move]), min_step)
-        self.t[move] += alpha * (cut[move] - self.t[move])
-        self.updates[move] += 1
-
-
 def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints) -> Floats:
     """The threshold a set of ``level`` starts from: that of the first set of its own level or a
     coarser one that holds each visit, else the cells' (``fallback``)."""
@@ -265,8 +202,8 @@ def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints
 
 
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
-           min_step: float = 0.05, max_depth: int = 64, threads: int | None = None, decay: float | None = None,
-           progress: Callable[[int], object] | None = None) -> InfoSets:
+           levels: tuple[int, ...] = (SEEN, CELL), min_step: float = 0.05, max_depth: int = 64,
+           threads: int | None = None, progress: Callable[[int], object] | None = None) -> InfoSets:
     """Information-set thresholds for ``rules`` at ``players`` seats, starting from the cells'
     ``thresholds`` (``[stage, round, state, context]``): ``iterations`` iterations of ``games``
     whole games each (the module's doc), dealt from ``seed``; the step towards a set's best cut
@@ -274,33 +211,42 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     after each iteration."""
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
-    levels: dict[int, _Level] = ({FINE: _Level(), SEEN: _Level(), CELL: _Level()} if decay is None else
-                                 {FINE: _Binned(decay), SEEN: _Binned(decay), CELL: _Binned(decay)})
+    if not levels or any(level not in (FINE, SEEN, CELL) for level in levels):
+        raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
+    sets = {FINE: _Level(), SEEN: _Level(), CELL: _Level()}
+    carried = {level: (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)) for level in sets}
     for it in range(iterations):
-        current = InfoSets(*_joined(levels, averaged=False))
+        current = InfoSets(*_joined(sets, averaged=False))
         policy = policy_of(rules, players, thresholds, current)
         f = flips(rules, players, values, policy, policy, games=games, seed=child_seed(seed, it + 1),
                   max_depth=max_depth, threads=threads)
         u = _strengths(rules, f.keys[:, CELL], f.value)
         at = np.searchsorted(cell_k, f.keys[:, CELL])
         fallback = cell_t[np.minimum(at, cell_k.size - 1)]
-        for level in (FINE, SEEN, CELL):
-            lv = levels[level]
-            if isinstance(lv, _Binned):
-                lv.take(f.keys[:, level], u, f.gain,
-                        lambda rows, level=level: _played(levels, level, fallback[rows], f.keys[rows]), min_step)
-                continue
-            keys, visits, cuts, _ = best_cuts(f.keys[:, level], u, f.gain)
-            order = np.argsort(f.keys[:, level], kind="stable")
-            first = order[np.searchsorted(f.keys[order, level], keys)]  # a visit of each set
-            played = _played(levels, level, fallback[first], f.keys[first])
-            levels[level].step(keys, visits, cuts, played, min_step)
+        for level in levels:
+            # a known set's visits too few to move it wait for the next iteration's
+            old_keys, old_u, old_gain = carried[level]
+            k = np.concatenate([old_keys, f.keys[:, level]])
+            uu, gg = np.concatenate([old_u, u]), np.concatenate([old_gain, f.gain])
+            keys, visits, cuts, _ = best_cuts(k, uu, gg)
+            lv = sets[level]
+            at = np.minimum(np.searchsorted(lv.keys, keys), max(lv.keys.size - 1, 0))
+            wait = (lv.keys[at] == keys) & (visits < MIN_UPDATE) if lv.keys.size else np.zeros(keys.size, bool)
+            held = np.isin(k, keys[wait])
+            carried[level] = (k[held], uu[held], gg[held])
+            fresh = ~np.isin(f.keys[:, level], keys[wait])
+            keys, visits, cuts, _ = best_cuts(k[~held], uu[~held], gg[~held])
+            rows = np.flatnonzero(fresh)
+            order = rows[np.argsort(f.keys[rows, level], kind="stable")]
+            first = order[np.minimum(np.searchsorted(f.keys[order, level], keys), order.size - 1)]  # a visit of each
+            played = _played(sets, level, fallback[first], f.keys[first])
+            lv.step(keys, visits, cuts, played, min_step)
         if it >= iterations // 2:
-            for lv in levels.values():
-                lv.keep()
+            for kept in sets.values():
+                kept.keep()
         if progress is not None:
             progress(1)
-    return InfoSets(*_joined(levels, averaged=True))
+    return InfoSets(*_joined(sets, averaged=True))
 
 
 def _joined(levels: dict[int, _Level], *, averaged: bool) -> tuple[Ints, Floats, Ints]:

@@ -31,7 +31,6 @@ import numpy.typing as npt
 from wildeval import _core
 from wildeval.evaluator import check_threads
 from wildeval.games.guts.rules import GutsRules
-from wildeval.games.guts.solver.deals import NEVER
 from wildeval.games.guts.solver.games import GamesPlayed
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 

@@ -136,7 +136,8 @@ class Responder:
     def start_round(self, games: Ints) -> None:
         self.history[games] = 0
 
-    def key(self, stage: int, games: Ints, rounds: Ints, legs: Ints, place: int, ins_before: Bools) -> tuple[Ints, Ints]:
+    def key(self, stage: int, games: Ints, rounds: Ints, legs: Ints, place: int,
+            ins_before: Bools) -> tuple[Ints, Ints]:
         """The information set of seat 0 at ``place`` in each of ``games``, whole and coarse
         (the module's doc lists what it holds; the hand value is apart)."""
         n, goal = self.players, self.goal

@@ -30,8 +30,8 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules, table_rules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
-from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
 from wildeval.games.guts.solver.infosets import InfoSets, policy_of, refine
+from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 from wildeval.games.guts.solver.native import Policy
 from wildeval.seeds import child_seed

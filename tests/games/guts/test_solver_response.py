@@ -8,6 +8,7 @@ import statistics
 
 import numpy as np
 import pytest
+
 from wildeval.games.guts import preset
 from wildeval.games.guts.solver import Strategy, exploitability, solve
 from wildeval.games.guts.solver.deals import NEVER, Deals
@@ -24,7 +25,8 @@ from wildeval.games.guts.solver.response import (
 ALWAYS = np.iinfo(np.int64).min
 
 
-def _brute_bars(keys: np.ndarray, values: np.ndarray, own: np.ndarray, gains: np.ndarray) -> dict[int, tuple[int, float, float, float]]:
+def _brute_bars(keys: np.ndarray, values: np.ndarray, own: np.ndarray,
+                gains: np.ndarray) -> dict[int, tuple[int, float, float, float]]:
     """Per key, by trying every cut: the best bar, its summed gain, the strategy's, the spread."""
     out = {}
     for k in np.unique(keys).tolist():

@@ -11,8 +11,7 @@ import pytest
 from wildeval.cli import main
 from wildeval.games.guts import GutsGame, arrange_deck, play_bots, preset
 from wildeval.games.guts.payments import stage_payments
-from wildeval.games.guts.solver import SolverBot, Strategy, exploitability, solve
-from wildeval.games.guts.solver import toy
+from wildeval.games.guts.solver import SolverBot, Strategy, exploitability, solve, toy
 from wildeval.games.guts.solver.deals import deal_cards
 from wildeval.games.guts.solver.games import play_games
 from wildeval.games.guts.solver.model import States, Table, settle
@@ -200,7 +199,7 @@ def test_the_solver_page_examples() -> None:
     import pathlib
     import re
 
-    page = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "solver.md").read_text(encoding="utf-8")
+    page = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "solver.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", page, flags=re.S)
     assert blocks
     runner = doctest.DocTestRunner()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from wildeval.games.guts.solver import Strategy, solve
 from wildeval.games.guts.solver.games import play_games
 from wildeval.games.guts.solver.response import (
