@@ -40,15 +40,20 @@ def machine() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20_000,
-                        help="games to find the best response on, and fresh games to measure it on (default 20,000)")
+    parser.add_argument("--games", type=int, default=100_000,
+                        help="games to find the best response on, and fresh games to measure it on (default 100,000)")
     parser.add_argument("--workers", type=int, default=0, help="solve on a local Dask cluster of N workers")
     parser.add_argument("--only", default=None, help="one preset")
+    parser.add_argument("--players", default=None, help="only these player counts: 2,3,4")
+    parser.add_argument("--declare", choices=("in_turn", "simultaneous"), default=None,
+                        help="only this way of declaring")
     parser.add_argument("--skip", type=int, default=0, help="leave out the first N tables (a sweep resumed)")
     parser.add_argument("--passes", type=int, default=3, help="passes of the best response (default 3)")
     parser.add_argument("--json", default=None, help="also write the results as JSON")
     args = parser.parse_args()
-    tables = [t for t in every_table() if args.only in (None, t[0])][args.skip:]
+    counts = None if args.players is None else {int(x) for x in args.players.split(",")}
+    tables = [t for t in every_table() if args.only in (None, t[0]) and (counts is None or t[1] in counts)
+              and args.declare in (None, t[2])][args.skip:]
     print(f"machine: {machine()}")
     print("| game | players | declaring | solve (s) | exploitability (pots a deal) | best simple deviation | "
           "deals a game | games |")

@@ -33,7 +33,7 @@ from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.infosets import InfoSets, policy_of, refine
 from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
-from wildeval.games.guts.solver.native import Policy
+from wildeval.games.guts.solver.native import CELL, Policy, cell_keys
 from wildeval.seeds import child_seed
 
 __all__ = ["DEFAULT_ITERATIONS", "ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
@@ -80,7 +80,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Threshold:
-    """The weakest hand that stays in at one stage and context: its ``strength`` (the share of
+    """The weakest hand that stays in at one stage and context where no finer information set
+    decides (:attr:`Strategy.cells`): its ``strength`` (the share of
     random hands it beats), ``value`` (None: no hand stays in), ``hand`` in words, and
     ``stays_in``: the chance that a random hand is at least as good."""
 
@@ -130,7 +131,23 @@ class Strategy:
 
     @cached_property
     def _hand_values(self) -> npt.NDArray[np.int64]:
-        return hand_bars([Scale.of(self.rules, s) for s in range(len(self.rules.stages))], self.thresholds)
+        return hand_bars([Scale.of(self.rules, s) for s in range(len(self.rules.stages))], self.cells)
+
+    @cached_property
+    def cells(self) -> Floats:
+        """The thresholds a player keeps where no finer information set decides,
+        ``[stage, round, state, context]``: the solver's cells, each replaced by its refined
+        threshold where the refinement gave the cell one (:meth:`bars`, :meth:`thresholds_at`
+        and :meth:`stays_in` read these)."""
+        out = self.thresholds.copy()
+        if self.infosets is not None:
+            keys, refined = self.infosets.level(CELL)
+            if keys.size:
+                every, where = cell_keys(self.table, self.thresholds.shape[1])
+                at = np.minimum(np.searchsorted(keys, every), keys.size - 1)
+                hit = keys[at] == every
+                out.reshape(-1)[where[hit]] = refined[at[hit]]
+        return out
 
     def policy(self) -> Policy:
         """The strategy as the native player plays it (information sets, then cells); made once."""
@@ -187,7 +204,7 @@ class Strategy:
                        for seat in range(self.players) for ins in range(min(seat, CONTEXTS_IN_TURN - 1) + 1)])
             for seat, ins, ctx in places:
                 value = int(self.bars()[s, r, state, ctx])
-                strength = float(self.thresholds[s, r, state, ctx])
+                strength = float(self.cells[s, r, state, ctx])
                 if value == NEVER:
                     out.append(Threshold(s + 1, seat, ins, 1.0, None, "no hand", 0.0))
                 elif strength == 0.0:
