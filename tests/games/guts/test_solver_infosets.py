@@ -34,7 +34,7 @@ def test_the_same_strategy_on_any_number_of_threads() -> None:
         assert np.array_equal(other.keys, runs[0].keys)
         assert np.array_equal(other.thresholds, runs[0].thresholds)
     levels = {decode(int(k), 3)["level"] for k in runs[0].keys}
-    assert levels == {"seen", "cell"}  # the default levels: no fine sets
+    assert levels == {"seen", "cell"}  # the default levels declaring in turn: no fine sets
     fine = refine(strategy.rules, 3, strategy.thresholds, iterations=3, games=3000, seed=4, levels=(FINE, SEEN, CELL))
     assert {decode(int(k), 3)["level"] for k in fine.keys} == {"fine", "seen", "cell"}
     with pytest.raises(ValueError, match="levels"):

@@ -31,7 +31,7 @@ from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Policy, cell_keys, flips, key_stage
 from wildeval.seeds import child_seed
 
-__all__ = ["MIN_VISITS", "InfoSets", "best_cuts", "policy_of", "refine"]
+__all__ = ["MIN_VISITS", "InfoSets", "best_cuts", "default_levels", "policy_of", "refine"]
 
 MIN_VISITS = 300
 """Visits (over every iteration so far) before an information set gets a threshold of its own."""
@@ -201,16 +201,28 @@ def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints
     return out
 
 
+def default_levels(rules: GutsRules) -> tuple[int, ...]:
+    """The levels refined by default: declaring at once, all three (the deal's earlier stages
+    are most of what a player sees there: Napalm heads-up +0.0244 pots a deal without them,
+    +0.0083 with); declaring in turn, the seen sets and cells (the fine sets, split by place and
+    who declared in before as well, made three-five-seven at 3 players worse: +0.0102 against
+    +0.0034). docs/experiments.md has the runs."""
+    return (FINE, SEEN, CELL) if rules.declaration == "simultaneous" else (SEEN, CELL)
+
+
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
-           levels: tuple[int, ...] = (SEEN, CELL), min_step: float = 0.05, max_depth: int = 64,
+           levels: tuple[int, ...] | None = None, min_step: float = 0.05, max_depth: int = 64,
            threads: int | None = None, progress: Callable[[int], object] | None = None) -> InfoSets:
     """Information-set thresholds for ``rules`` at ``players`` seats, starting from the cells'
     ``thresholds`` (``[stage, round, state, context]``): ``iterations`` iterations of ``games``
     whole games each (the module's doc), dealt from ``seed``; the step towards a set's best cut
-    is ``1 / (1 + updates)``, at least ``min_step``. ``progress``, if given, is called with 1
-    after each iteration."""
+    is ``1 / (1 + updates)``, at least ``min_step``. ``levels``: the levels refined
+    (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``; default
+    :func:`default_levels`). ``progress``, if given, is called with 1 after each iteration."""
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
+    if levels is None:
+        levels = default_levels(rules)
     if not levels or any(level not in (FINE, SEEN, CELL) for level in levels):
         raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
     sets = {FINE: _Level(), SEEN: _Level(), CELL: _Level()}
