@@ -15,7 +15,7 @@ namespace py = pybind11;
 namespace wildeval {
 
 int resolve_threads(const py::object& threads) {
-    if (threads.is_none()) return hardware_threads();
+    if (threads.is_none()) return default_threads();
     // any integer (numpy's too), but not a bool
     if (PyBool_Check(threads.ptr()) || !PyIndex_Check(threads.ptr()))
         throw py::type_error("threads must be None or an int >= 1");

@@ -101,7 +101,7 @@ private:
         }
         return *plan_;
     }
-    static int threads_or_all(int threads) { return threads <= 0 ? hardware_threads() : threads; }
+    static int threads_or_all(int threads) { return threads <= 0 ? default_threads() : threads; }
     std::size_t row_width() const {
         const std::size_t n = deal_.players.size();
         return n * (n + 1) + n + 3;

@@ -16,8 +16,14 @@
 #include <utility>
 #include <vector>
 
+#include <cstdio>
+#include <cstdlib>
+
 #ifndef _WIN32
 #include <pthread.h>
+#endif
+#if defined(__linux__)
+#include <sched.h>
 #endif
 
 namespace wildeval {
@@ -27,9 +33,67 @@ namespace wildeval {
 // itself keeps at most pool_detail::max_pool_helpers() threads besides the caller's.
 inline constexpr int kMaxThreads = 1024;
 
-inline int hardware_threads() {
+// The machine's hardware threads (every CPU, whether or not this process may run on it).
+inline int machine_threads() {
     const unsigned n = std::thread::hardware_concurrency();
     return n == 0 ? 1 : static_cast<int>(n);
+}
+
+// The threads a CPU quota allows, from the text of cgroup v2's cpu.max ("QUOTA PERIOD" or
+// "max PERIOD"): the quota over the period, rounded up; 0 when there is no quota or the text is
+// not one.
+inline int cpu_max_threads(const std::string& text) {
+    long long quota = 0, period = 0;
+    char rest = 0;
+    if (std::sscanf(text.c_str(), "%lld %lld %c", &quota, &period, &rest) != 2 || quota <= 0 || period <= 0) return 0;
+    return static_cast<int>(std::min<long long>((quota + period - 1) / period, kMaxThreads));
+}
+
+namespace pool_detail {
+inline std::string read_small_file(const char* path) {
+    std::string text;
+    if (std::FILE* f = std::fopen(path, "r")) {
+        char buffer[128];
+        const std::size_t n = std::fread(buffer, 1, sizeof buffer - 1, f);
+        std::fclose(f);
+        text.assign(buffer, n);
+    }
+    return text;
+}
+
+// WILDEVAL_THREADS, if set: a whole number 1..kMaxThreads (std::invalid_argument otherwise)
+inline int threads_from_environment() {
+    const char* text = std::getenv("WILDEVAL_THREADS");
+    if (text == nullptr || *text == '\0') return 0;
+    char* end = nullptr;
+    const long n = std::strtol(text, &end, 10);
+    if (*end != '\0' || n < 1 || n > kMaxThreads)
+        throw std::invalid_argument("WILDEVAL_THREADS=" + std::string(text) + " is not a whole number of threads from 1 to " +
+                                    std::to_string(kMaxThreads));
+    return static_cast<int>(n);
+}
+
+inline int usable_threads() {
+    int n = machine_threads();
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) n = CPU_COUNT(&set);
+    const int quota = cpu_max_threads(read_small_file("/sys/fs/cgroup/cpu.max"));
+    if (quota > 0) n = std::min(n, quota);
+#endif
+    return std::max(n, 1);
+}
+}  // namespace pool_detail
+
+// What threads=None runs on: WILDEVAL_THREADS where it is set (read once, at the first call);
+// else the CPUs this process may run on (its affinity, as taskset or a container's cpuset set
+// it), at most the CPU quota of its cgroup (a container's --cpus); else the machine's threads.
+// An invalid WILDEVAL_THREADS throws std::invalid_argument (a ValueError) at every call.
+inline int default_threads() {
+    static const int from_environment = pool_detail::threads_from_environment();
+    static const int usable = pool_detail::usable_threads();
+    return from_environment > 0 ? from_environment : usable;
 }
 
 // TEST HOOK, for tests only (bound as _core._plant_worker_error): plants an exception that a
@@ -88,7 +152,7 @@ namespace pool_detail {
 // The most helper threads the pool keeps: one less than the hardware threads, or 7 on a machine
 // with fewer (so that threads=8 runs on eight threads anywhere, as tests ask for).
 inline int max_pool_helpers() {
-    static const int helpers = std::max(hardware_threads(), 8) - 1;  // read once: it reads /sys
+    static const int helpers = std::max(machine_threads(), 8) - 1;
     return helpers;
 }
 

@@ -86,7 +86,8 @@ def test_dev_stdout_redirected_to_a_file(tmp_path: Path) -> None:
     ["play", "napalm", "--out", "{path}"],
     ["chart", "--game", "napalm", "--stage", "1", "--deals", "100", "--csv", "{path}"],
     ["chart", "--game", "napalm", "--stage", "1", "--deals", "100", "--out", "{path}.png"],
-    ["solve", "three-five-seven", "--players", "2", "--save", "{path}"],
+    ["solve", "three-five-seven", "--players", "2", "--sweeps", "4", "--deals", "20000", "--iterations", "2", "--games",
+     "2000", "--save", "{path}"],
     ["bench", "--quick", "--plot", "{path}.png"],
 ])
 @pytest.mark.parametrize("path, reason", [

@@ -166,7 +166,7 @@ STEPS = 3 + 3 + 1 + len(_RANKING_ROWS) + 4 + 1 + 1
 def measure(sizes: Sizes, progress: Progress | None = None) -> dict[str, Any]:
     """Run the benchmark; ``progress`` (a bar) advances by one after each timing."""
     progress = progress or Progress()
-    threads = _core.hardware_threads()
+    threads = _core.default_threads()
     progress.note(f"drawing {sizes.batch:,} random 7-card hands")
     hands = random_hands(sizes.batch, 7, seed=SEED)
     natural = Evaluator()

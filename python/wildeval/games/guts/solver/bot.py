@@ -3,7 +3,7 @@
 >>> from wildeval.games.guts.engine import GutsGame
 >>> from wildeval.games.guts.bots import play_bots
 >>> from wildeval.games.guts.solver.strategy import solve
->>> strategy = solve("three-five-seven", players=2, sweeps=8, deals=20_000, rows=256)
+>>> strategy = solve("three-five-seven", players=2, sweeps=8, deals=20_000, rows=256, iterations=2, games=2000)
 >>> bots = {"A": SolverBot(strategy), "B": SolverBot(strategy)}
 >>> game = play_bots(GutsGame(strategy.rules, ["A", "B"], seed=5), bots)
 >>> game.over, sum(game.balances.values())

@@ -203,4 +203,4 @@ def flips(rules: GutsRules, players: int, values: Ints, focal: Policy, others: P
 
 def _threads(threads: int | None) -> int:
     checked = check_threads(threads)
-    return int(_core.hardware_threads()) if checked is None else checked
+    return int(_core.default_threads()) if checked is None else checked

@@ -4,7 +4,7 @@ A strategy is, for every stage, round (pot size), state of legs and declaration 
 weakest hand that stays in (a strength on the stage's :class:`~wildeval.games.guts.solver.deals.Scale`
 and the hand value it stands for). Every player plays it (the game is the same from every seat).
 
->>> strategy = solve("three-five-seven", players=2, sweeps=8, deals=20_000, rows=256)
+>>> strategy = solve("three-five-seven", players=2, sweeps=8, deals=20_000, rows=256, iterations=2, games=2000)
 
 Two players declaring in turn: per stage, the first to declare, then the second after an out and
 after an in.

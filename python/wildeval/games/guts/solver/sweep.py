@@ -1,6 +1,7 @@
 """Solve and measure many tables at once: every preset and player count, on Dask if given.
 
->>> results = sweep([("three-five-seven", 2, "in_turn")], sweeps=6, deals=20_000, games=2_000, passes=1)
+>>> results = sweep([("three-five-seven", 2, "in_turn")], sweeps=6, deals=20_000, games=2_000, passes=1,
+...                 iterations=2)
 >>> [(r.game, r.players, r.declaration) for r in results]
 [('three-five-seven', 2, 'in_turn')]
 """
