@@ -7,7 +7,7 @@ legs seat by seat, who declared in before, place by place, and what the earlier 
 showed). :func:`refine` starts from the cells' strategy and plays whole games with every seat on
 the strategy so far, every decision of one seat flipped (:func:`~wildeval.games.guts.solver.native.flips`):
 each flip says what staying in was worth there, with the cards that player held. Per information
-set, at each of the three levels, the visits sorted by the hand's strength give the **best cut**
+set, at each level refined (:func:`default_levels`), the visits sorted by the hand's strength give the **best cut**
 (:func:`best_cuts`: the weakest hand to stay in with that gains most over the visits) and the
 set's threshold moves towards it, by a step that shrinks with the set's updates; a set gets its
 own threshold once it has been visited :data:`MIN_VISITS` times, starting from the threshold it
@@ -37,7 +37,8 @@ MIN_VISITS = 300
 """Visits (over every iteration so far) before an information set gets a threshold of its own."""
 
 MIN_UPDATE = 16
-"""The fewest visits in one iteration that move a set's threshold."""
+"""The fewest visits that move a set's threshold (a set visited less in an iteration keeps its
+visits for the next)."""
 
 POOL_DEALS = 400_000
 """Valued deals the refinement's games are dealt from."""
