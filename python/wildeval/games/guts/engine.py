@@ -32,19 +32,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from wildeval.games.guts.events import (
-    Ante,
-    Compared,
-    Deal,
-    Declared,
-    End,
-    GutsEvent,
-    NextRound,
-    NextStage,
-    Settle,
-    Win,
-    plain,
-)
+from wildeval.games.guts import events
+from wildeval.games.guts.events import Ante, Compared, Deal, Declared, End, GutsEvent, NextRound, NextStage, Settle
 from wildeval.games.guts.history import history_of
 from wildeval.games.guts.invariants import check_game
 from wildeval.games.guts.payments import split, stage_payments
@@ -263,7 +252,7 @@ class GutsGame(Engine[Action]):
             elif key == "phase":
                 data[key] = self.phase.value
             else:
-                data[key] = json.dumps(value, sort_keys=True, default=plain)  # events as their dicts
+                data[key] = json.dumps(value, sort_keys=True, default=events.plain)  # events as their dicts
         return data
 
     def history(self) -> dict[str, Any]:
@@ -460,7 +449,7 @@ class GutsGame(Engine[Action]):
             self.end_reason = self.rules.win_by
             taken = self.pot
             self._move(POT, stage_winner, taken, "pot", 0)
-            self.events.append(Win(stage_winner, taken, self.rules.win_by))
+            self.events.append(events.Win(stage_winner, taken, self.rules.win_by))
             self.phase = Phase.OVER
         else:
             self.phase = Phase.NEXT
