@@ -1,4 +1,12 @@
-"""A best response that sees what a player sees: the project's measure of a strategy.
+"""A best response that sees what a player sees, in numpy: the pieces the project's measure
+(:mod:`~wildeval.games.guts.solver.measure`, on the native player) shares with it, and the numpy
+reference that measure is tested against.
+
+:func:`best_bars` (a set's best threshold, where it beats the strategy's choices), :func:`paired`
+and :class:`Gain` (a gain on paired games with its standard error) serve the native measure.
+:class:`Responder`, :func:`best_response_games` and :func:`paired_gain` play the same search on
+:func:`~wildeval.games.guts.solver.games.play_games`: tests hold the native flips to them, flip
+for flip. What follows describes that search.
 
 One seat (seat 0 of :func:`~wildeval.games.guts.solver.games.play_games`, which sits at every
 place in turn as the deal moves) plays against the others on the strategy and may decide
