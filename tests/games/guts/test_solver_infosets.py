@@ -69,3 +69,13 @@ def test_refining_leaves_less_to_gain_than_the_cells() -> None:
     after = exploitability(refined, games=40_000, passes=2, seed=3)
     assert before.per_deal > 0.02
     assert after.per_deal + 2 * after.stderr < before.per_deal - 2 * before.stderr
+
+
+def test_the_default_levels_are_the_measured_ones() -> None:
+    from wildeval.games.guts.rules import preset
+    from wildeval.games.guts.solver.infosets import default_levels
+
+    at_once = preset("napalm", declaration="simultaneous")
+    assert default_levels(at_once, 2) == default_levels(at_once, 3) == (FINE, SEEN, CELL)
+    assert default_levels(at_once, 4) == (SEEN, CELL)
+    assert default_levels(preset("napalm"), 2) == (SEEN, CELL)  # declaring in turn

@@ -202,13 +202,14 @@ def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints
     return out
 
 
-def default_levels(rules: GutsRules) -> tuple[int, ...]:
-    """The levels refined by default: declaring at once, all three (the deal's earlier stages
-    are most of what a player sees there: Napalm heads-up +0.0244 pots a deal without them,
-    +0.0083 with); declaring in turn, the seen sets and cells (the fine sets, split by place and
-    who declared in before as well, made three-five-seven at 3 players worse: +0.0102 against
-    +0.0034). docs/experiments.md has the runs."""
-    return (FINE, SEEN, CELL) if rules.declaration == "simultaneous" else (SEEN, CELL)
+def default_levels(rules: GutsRules, players: int) -> tuple[int, ...]:
+    """The levels refined by default, as measured (docs/experiments.md): all three declaring at
+    once at 2 or 3 players, where the seen sets are few and the deal's earlier stages are most
+    of what a player learns (Napalm heads-up +0.0244 pots a deal without the fine level, +0.0083
+    with it); else the seen sets and cells, where the fine sets split the games too finely
+    (three-five-seven at 3 players in turn +0.0102 with them against +0.0034 without; at 4
+    players at once +0.0084 against +0.0018)."""
+    return (FINE, SEEN, CELL) if rules.declaration == "simultaneous" and players <= 3 else (SEEN, CELL)
 
 
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
@@ -223,7 +224,7 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
     if levels is None:
-        levels = default_levels(rules)
+        levels = default_levels(rules, players)
     if not levels or any(level not in (FINE, SEEN, CELL) for level in levels):
         raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
     sets = {FINE: _Level(), SEEN: _Level(), CELL: _Level()}
