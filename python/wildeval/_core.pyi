@@ -77,9 +77,9 @@ _GutsStrategy = tuple[list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int6
 
 def guts_play(
     table: _GutsTable, values: npt.NDArray[np.int64], sequential: bool, seed: int, first_game: int, games: int,
-    focal: _GutsStrategy, others: _GutsStrategy, threads: int,
+    focal: _GutsStrategy, others: _GutsStrategy, threads: int | None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]: ...
 def guts_flips(
     table: _GutsTable, values: npt.NDArray[np.int64], sequential: bool, seed: int, first_game: int, games: int,
-    focal: _GutsStrategy, others: _GutsStrategy, max_depth: int, threads: int,
+    focal: _GutsStrategy, others: _GutsStrategy, max_depth: int, threads: int | None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.float64]]: ...

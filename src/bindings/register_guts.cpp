@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "../core/guts/guts_game.hpp"
-#include "../core/parallel.hpp"
+#include "py_evaluator.hpp"
 #include "register.hpp"
 
 namespace py = pybind11;
@@ -75,10 +75,12 @@ void register_guts(py::module_& m) {
     m.def(
         "guts_play",
         [](const TableArgs& table_args, const Int64s& values, bool sequential, uint64_t seed, uint64_t first_game,
-           std::size_t games, const StrategyArgs& focal_args, const StrategyArgs& others_args, int threads) {
+           std::size_t games, const StrategyArgs& focal_args, const StrategyArgs& others_args,
+           const py::object& threads_arg) {
             const guts::Table table = table_of(table_args);
             const guts::Pool pool = pool_of(values, table, sequential, seed, games);
             const guts::Strategy focal = strategy_of(focal_args, table), others = strategy_of(others_args, table);
+            const int threads = resolve_threads(threads_arg);  // None: default_threads()
             std::vector<guts::GameResult> results;
             {
                 py::gil_scoped_release release;
@@ -110,10 +112,11 @@ void register_guts(py::module_& m) {
         "guts_flips",
         [](const TableArgs& table_args, const Int64s& values, bool sequential, uint64_t seed, uint64_t first_game,
            std::size_t games, const StrategyArgs& focal_args, const StrategyArgs& others_args, int max_depth,
-           int threads) {
+           const py::object& threads_arg) {
             const guts::Table table = table_of(table_args);
             const guts::Pool pool = pool_of(values, table, sequential, seed, games);
             const guts::Strategy focal = strategy_of(focal_args, table), others = strategy_of(others_args, table);
+            const int threads = resolve_threads(threads_arg);
             std::vector<guts::Flip> flips;
             {
                 py::gil_scoped_release release;

@@ -171,7 +171,7 @@ def play(rules: GutsRules, players: int, values: Ints, focal: Policy, others: Po
     (``[deal, seat, stage]``), seat 0 on ``focal`` and the others on ``others``."""
     chips, pots, rounds, undecided = _core.guts_play(
         table_args(rules, players, max_rounds), values, sequential, seed & (2**64 - 1), first_game, games,
-        focal.args(), others.args(), _threads(threads))
+        focal.args(), others.args(), check_threads(threads))
     return GamesPlayed(chips, pots, rounds, int(undecided.sum()))
 
 
@@ -197,10 +197,6 @@ def flips(rules: GutsRules, players: int, values: Ints, focal: Policy, others: P
     doc), game by game in order."""
     keys, value, theirs, gain = _core.guts_flips(
         table_args(rules, players, max_rounds), values, sequential, seed & (2**64 - 1), first_game, games,
-        focal.args(), others.args(), max_depth, _threads(threads))
+        focal.args(), others.args(), max_depth, check_threads(threads))
     return Flips(keys, value, theirs, gain)
 
-
-def _threads(threads: int | None) -> int:
-    checked = check_threads(threads)
-    return int(_core.default_threads()) if checked is None else checked
