@@ -242,7 +242,7 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
             old_keys, old_u, old_gain = carried[level]
             k = np.concatenate([old_keys, f.keys[:, level]])
             uu, gg = np.concatenate([old_u, u]), np.concatenate([old_gain, f.gain])
-            keys, visits, cuts, _ = best_cuts(k, uu, gg)
+            keys, visits = np.unique(k, return_counts=True)
             lv = sets[level]
             at = np.minimum(np.searchsorted(lv.keys, keys), max(lv.keys.size - 1, 0))
             wait = (lv.keys[at] == keys) & (visits < MIN_UPDATE) if lv.keys.size else np.zeros(keys.size, bool)
