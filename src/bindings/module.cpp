@@ -7,6 +7,7 @@ PYBIND11_MODULE(_core, m) {
     m.doc() = "wildeval's native core (private: use the wildeval package)";
     register_evaluator(m);
     register_tables(m);
+    register_pool(m);
     register_equity(m);
     register_guts(m);
 }

@@ -1,11 +1,10 @@
-// What the core holds: its rankings (from the registry), its generated tables, threads and the
-// batch kernel that runs here.
+// What the core holds: its rankings (from the registry), its generated tables and the batch
+// kernel that runs here.
 #include <pybind11/pybind11.h>
 
 #include <string>
 
 #include "../core/cards.hpp"
-#include "../core/parallel.hpp"
 #include "../core/ranking.hpp"
 #include "../core/rows_kernel.hpp"
 #include "../core/tables.hpp"
@@ -44,12 +43,6 @@ void register_tables(py::module_& m) {
             return total;
         },
         "Bytes held by every generated table of the core (building any not built yet).");
-    m.def("hardware_threads", &machine_threads, "The machine's hardware threads (every CPU, usable here or not).");
-    m.def("default_threads", &default_threads,
-          "The number of threads threads=None uses: WILDEVAL_THREADS if set (read once), else the CPUs this "
-          "process may run on, at most its cgroup's CPU quota (ValueError: WILDEVAL_THREADS is not 1-1024).");
-    m.def("_cpu_max_threads", [](const std::string& text) { return cpu_max_threads(text); },
-          "For tests: the threads a cgroup v2 cpu.max text allows (0: no quota).");
 
     // the kernel of rows of 5-7 cards (natural_rows), by name (std::invalid_argument: a
     // ValueError); choosing one is for tests and benchmarks

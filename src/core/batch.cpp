@@ -16,14 +16,14 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
     // kernel that reads them itself; a block it refuses is checked here to say why.
     const bool kernel_checks = ev.checks_cards(n_cols);
     const bool kernel_reads_wide = source.wide() && ev.reads_wide(n_cols, source.itemsize());
-    const std::size_t per = kRowsPerThread;
-    const std::size_t parts = (n_rows + per - 1) / per;
+    const RowCuts cuts(n_rows, out);
+    const std::size_t parts = cuts.parts();
     std::vector<uint8_t> distinct(parts, 1);
     std::vector<BadCard> bad(parts);
     run_tasks(threads, parts, [&](std::size_t part, int) {
-        const std::size_t end = std::min(n_rows, (part + 1) * per);
+        const std::size_t end = cuts.end(part);
         std::vector<uint8_t> buffer;
-        for (std::size_t begin = part * per; begin < end; begin += RowSource::kBlockRows) {
+        for (std::size_t begin = cuts.begin(part); begin < end; begin += RowSource::kBlockRows) {
             const std::size_t stop = std::min(end, begin + RowSource::kBlockRows);
             const uint8_t* in_place = kernel_checks ? source.unchecked(begin) : nullptr;
             if (in_place != nullptr && ev.evaluate_rows(in_place, stop - begin, n_cols, out + begin)) continue;
@@ -50,7 +50,7 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
     for (std::size_t part = 0; part < parts; ++part) {
         if (distinct[part]) continue;
         bool outside = false;
-        refusal.row = source.find_refused(part * per, std::min(n_rows, (part + 1) * per), ev.spec().lowest_card, refusal.card,
+        refusal.row = source.find_refused(cuts.begin(part), cuts.end(part), ev.spec().lowest_card, refusal.card,
                                           outside);
         refusal.kind = outside ? BatchRefusal::Kind::kOutsideDeck : BatchRefusal::Kind::kDuplicate;
         return refusal;
@@ -60,11 +60,11 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
 
 bool evaluate_parts_batch(const Evaluator& ev, const uint8_t* holes, int n_hole, const uint8_t* boards, int n_board,
                           std::size_t n_rows, int threads, int32_t* out) {
-    const std::size_t per = kRowsPerThread;
-    const std::size_t parts = std::max<std::size_t>(1, (n_rows + per - 1) / per);
+    const RowCuts cuts(n_rows, out);
+    const std::size_t parts = cuts.parts();
     std::vector<uint8_t> distinct(parts, 1);
     run_tasks(threads, parts, [&](std::size_t part, int) {
-        const std::size_t begin = std::min(n_rows, part * per), end = std::min(n_rows, begin + per);
+        const std::size_t begin = cuts.begin(part), end = cuts.end(part);
         distinct[part] = ev.ranking().evaluate_parts_rows(holes + begin * static_cast<std::size_t>(n_hole), n_hole,
                                                           boards + begin * static_cast<std::size_t>(n_board), n_board,
                                                           end - begin, out + begin);

@@ -4,6 +4,7 @@
 // nothing here touches Python, so it runs with the GIL released.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,6 +19,25 @@ namespace wildeval {
 // that a busy core delays one task, not a share of the batch; below this many rows a batch runs on
 // the calling thread. The cut is the same for every thread count.
 inline constexpr std::size_t kRowsPerThread = std::size_t{1} << 15;
+
+// A batch's tasks: kRowsPerThread rows each, the cuts placed where the output starts a cache line
+// (the first task takes the rows before the first line start too), so that no two workers ever
+// write one cache line. The cuts depend on the output's address, never on the thread count.
+class RowCuts {
+public:
+    static constexpr std::size_t kCacheLine = 64;
+    RowCuts(std::size_t n_rows, const int32_t* out) : n_(n_rows) {
+        const auto at = reinterpret_cast<std::uintptr_t>(out);
+        if (at % sizeof(int32_t) == 0) first_ = (kCacheLine - at % kCacheLine) % kCacheLine / sizeof(int32_t);
+    }
+    std::size_t parts() const { return n_ <= first_ ? 1 : (n_ - first_ + kRowsPerThread - 1) / kRowsPerThread; }
+    std::size_t begin(std::size_t part) const { return part == 0 ? 0 : std::min(n_, first_ + part * kRowsPerThread); }
+    std::size_t end(std::size_t part) const { return std::min(n_, first_ + (part + 1) * kRowsPerThread); }
+
+private:
+    std::size_t n_;
+    std::size_t first_ = 0;  // rows before the output's first cache line start
+};
 
 // Why a batch was refused: nothing (every value written), a value that is not a card (0-51),
 // a card twice in a row, or a card outside the ranking's deck. The row is the first refused.

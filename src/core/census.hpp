@@ -42,7 +42,7 @@ void walk(const Derived& ranking, uint8_t* cards, int depth, int n, int from, Ca
 
 template <class Derived>
 CategoryCounts census_by_evaluate(const Derived& ranking, int n, int n_threads, int from, int to) {
-    std::vector<CategoryCounts> per_worker(static_cast<std::size_t>(n_threads), CategoryCounts{});
+    PerWorker<CategoryCounts> per_worker(n_threads);
     // Tasks: the two lowest cards (the lowest alone for one-card hands), so that work spreads
     // evenly over threads.
     run_tasks(n_threads, kDeck * kDeck, [&](std::size_t task, int worker) {
@@ -56,7 +56,7 @@ CategoryCounts census_by_evaluate(const Derived& ranking, int n, int n_threads, 
         if (b <= a || b > kDeck - (n - 1)) return;
         census_detail::walk(ranking, cards, 2, n, b + 1, per_worker[worker]);
     });
-    return add_up(per_worker);
+    return add_up(per_worker.values());
 }
 
 }  // namespace wildeval

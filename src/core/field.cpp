@@ -35,7 +35,7 @@ FieldCounts versus_one_exact(const Evaluator& ev, const uint8_t* own, int n, int
     const uint32_t mine = ev.evaluate(own, n);
     const std::vector<uint8_t> deck = rest_of_deck(own, n);
     const std::size_t firsts = deck.size() - static_cast<std::size_t>(n) + 1;
-    std::vector<FieldCounts> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    PerWorker<FieldCounts> per_worker(threads);
     run_tasks(threads, firsts, [&](std::size_t first, int worker) {
         FieldCounts& counts = per_worker[static_cast<std::size_t>(worker)];
         // Opposing hands gathered into rows and evaluated by the batch kernels, a block at a time.
@@ -54,7 +54,7 @@ FieldCounts versus_one_exact(const Evaluator& ev, const uint8_t* own, int n, int
         });
         if (filled > 0) evaluate_block();
     });
-    return sum(per_worker);
+    return sum(per_worker.values());
 }
 
 FieldCounts versus_two_exact(const Evaluator& ev, const uint8_t* own, int n, int threads) {
@@ -71,7 +71,7 @@ FieldCounts versus_two_exact(const Evaluator& ev, const uint8_t* own, int n, int
             masks.push_back(mask);
             values.push_back(ev.evaluate(hand, n));
         });
-    std::vector<FieldCounts> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    PerWorker<FieldCounts> per_worker(threads);
     constexpr std::size_t kBlock = 256;  // first opponents per task
     run_tasks(threads, (masks.size() + kBlock - 1) / kBlock, [&](std::size_t task, int worker) {
         FieldCounts& counts = per_worker[static_cast<std::size_t>(worker)];
@@ -80,7 +80,7 @@ FieldCounts versus_two_exact(const Evaluator& ev, const uint8_t* own, int n, int
             for (std::size_t b = 0; b < masks.size(); ++b)
                 if ((masks[a] & masks[b]) == 0) tally(counts, mine, std::max(values[a], values[b]));
     });
-    return sum(per_worker);
+    return sum(per_worker.values());
 }
 
 FieldCounts versus_sampled(const Evaluator& ev, const uint8_t* own, int n, int opponents, uint64_t trials,

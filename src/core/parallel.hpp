@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -137,6 +138,17 @@ inline void throw_if_planted(std::size_t task, int worker) {
 }
 }  // namespace test_hook
 
+// Interrupts: a long call stops when its caller is interrupted (Ctrl-C). The core knows nothing
+// of Python: the bindings install a poll (set_interrupt_poll) that run_tasks' calling thread calls
+// between tasks, at most every kPollEvery; it returns on nothing to do and throws to stop the run
+// (for Python, the error a pending signal's handler raised: KeyboardInterrupt for Ctrl-C). The
+// throw stops the handing out of tasks like a worker's exception, and reaches the caller the same way.
+using InterruptPoll = void (*)();
+inline std::atomic<InterruptPoll> interrupt_poll{nullptr};
+inline constexpr std::chrono::milliseconds kPollEvery{50};
+
+inline void set_interrupt_poll(InterruptPoll poll) { interrupt_poll.store(poll); }
+
 // The core's one worker pool: threads started once, lazily (the first call that asks for more
 // than one thread), grown up to the most helpers any call has asked for (at most max_pool_helpers()),
 // and kept, waiting on a condition variable, for every later call. A call posts a job; idle
@@ -156,10 +168,36 @@ inline int max_pool_helpers() {
     return helpers;
 }
 
+// How long a thread spins before it sleeps: a helper after its job, waiting for the next one; a
+// caller waiting for its helpers. A wake-up from sleep costs tens of microseconds (more on a
+// virtual machine), as long as a whole 64K-hand batch takes; calls that follow each other closely
+// (a loop of batches) find the helpers awake. The spin is short enough to cost nothing worth
+// measuring where calls are rare.
+inline constexpr std::chrono::microseconds kSpinFor{200};
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// Spins until done() or kSpinFor has passed; whether done() became true.
+template <class Done>
+bool spin_until(Done done) {
+    const auto until = std::chrono::steady_clock::now() + kSpinFor;
+    for (unsigned i = 1;; ++i) {
+        if (done()) return true;
+        cpu_relax();
+        if ((i & 63) == 0 && std::chrono::steady_clock::now() >= until) return false;
+    }
+}
+
 struct Job {
     const std::function<void(int)>* work = nullptr;
-    int wanted = 0;     // helpers still wanted (the job is in the queue while > 0)
-    int active = 0;     // helpers working on it
+    int wanted = 0;                // helpers still wanted (the job is in the queue while > 0)
+    std::atomic<int> active{0};    // helpers working on it (changed under the pool's lock)
     int next_worker = 1;
     std::condition_variable done;  // active fell to 0 (notified under the pool's lock)
 };
@@ -181,6 +219,7 @@ public:
         job.wanted = static_cast<int>(std::min(want, threads_.size()));
         if (job.wanted == 0) return;
         queue_.push_back(&job);
+        queued_.store(queue_.size(), std::memory_order_release);
         hold.unlock();
         for (int i = 0; i < job.wanted; ++i) wake_.notify_one();
     }
@@ -191,9 +230,14 @@ public:
         std::unique_lock<std::mutex> hold(lock_);
         if (job.wanted > 0) {
             queue_.erase(std::remove(queue_.begin(), queue_.end(), &job), queue_.end());
+            queued_.store(queue_.size(), std::memory_order_release);
             job.wanted = 0;
         }
-        job.done.wait(hold, [&] { return job.active == 0; });
+        if (job.active.load() == 0) return;
+        hold.unlock();
+        spin_until([&] { return job.active.load(std::memory_order_acquire) == 0; });
+        hold.lock();  // even when the spin saw 0: the last helper lets go of the job under this lock
+        job.done.wait(hold, [&] { return job.active.load() == 0; });
     }
 
     std::size_t size() {
@@ -205,11 +249,19 @@ private:
     void serve() {
         std::unique_lock<std::mutex> hold(lock_);
         for (;;) {
-            wake_.wait(hold, [&] { return !queue_.empty(); });
+            if (queue_.empty()) {
+                hold.unlock();
+                spin_until([&] { return queued_.load(std::memory_order_acquire) != 0; });
+                hold.lock();
+                wake_.wait(hold, [&] { return !queue_.empty(); });
+            }
             Job* job = queue_.front();
             const int worker = job->next_worker++;
             ++job->active;
-            if (--job->wanted == 0) queue_.pop_front();
+            if (--job->wanted == 0) {
+                queue_.pop_front();
+                queued_.store(queue_.size(), std::memory_order_release);
+            }
             hold.unlock();
             (*job->work)(worker);  // catches everything itself
             hold.lock();
@@ -220,6 +272,7 @@ private:
     std::mutex lock_;
     std::condition_variable wake_;
     std::deque<Job*> queue_;
+    std::atomic<std::size_t> queued_{0};  // queue_.size(), read without the lock by spinning helpers
     std::vector<std::thread> threads_;
 };
 
@@ -254,6 +307,30 @@ inline std::size_t pool_threads() {
     return p == nullptr ? 0 : p->size();
 }
 
+// One T per worker of a run_tasks call (indexed by the worker number it passes), each on cache
+// lines of its own: workers counting into neighbouring memory would take a shared line from each
+// other at every count.
+template <class T>
+class PerWorker {
+public:
+    explicit PerWorker(int threads, const T& initial = T{}) : slots_(static_cast<std::size_t>(std::max(threads, 1)), Slot{initial}) {}
+    T& operator[](std::size_t worker) { return slots_[worker].value; }
+    T& operator[](int worker) { return slots_[static_cast<std::size_t>(worker)].value; }
+    // Every worker's T, in worker order.
+    std::vector<T> values() const {
+        std::vector<T> out;
+        out.reserve(slots_.size());
+        for (const Slot& slot : slots_) out.push_back(slot.value);
+        return out;
+    }
+
+private:
+    struct alignas(64) Slot {
+        T value;
+    };
+    std::vector<Slot> slots_;
+};
+
 // Runs task(i, worker) for every i in [0, n_tasks) on up to n_threads threads (the calling thread
 // is worker 0, the pool's helpers that join are 1 to n_threads - 1), handing out tasks in order
 // from one atomic counter as workers become free: cut the work into many tasks, so that a busy
@@ -270,11 +347,17 @@ void run_tasks(int n_threads, std::size_t n_tasks, Task task) {
     std::atomic<std::size_t> next{0};  // set to n_tasks on a failure: the stop flag
     std::mutex failed_lock;
     std::exception_ptr failed;
+    const InterruptPoll poll = interrupt_poll.load();
     const std::function<void(int)> work = [&](int worker) {
         try {
+            auto poll_at = std::chrono::steady_clock::now() + kPollEvery;
             for (std::size_t i = next.fetch_add(1); i < n_tasks; i = next.fetch_add(1)) {
                 test_hook::throw_if_planted(i, worker);
                 task(i, worker);
+                if (worker == 0 && poll != nullptr && std::chrono::steady_clock::now() >= poll_at) {
+                    poll();  // throws to stop
+                    poll_at = std::chrono::steady_clock::now() + kPollEvery;
+                }
             }
         } catch (...) {
             next.store(n_tasks);

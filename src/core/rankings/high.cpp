@@ -228,7 +228,7 @@ private:
     template <int N, bool Wild>
     CategoryCounts census_n(int n_threads, int from, int to) const {
         // The early lowest cards are the big tasks, and tasks go out in order.
-        std::vector<CategoryCounts> per_worker(static_cast<std::size_t>(n_threads), CategoryCounts{});
+        PerWorker<CategoryCounts> per_worker(n_threads);
         to = std::min(to, kDeck - N + 1);
         run_tasks(n_threads, static_cast<std::size_t>(std::max(0, to - from)), [&](std::size_t task, int worker) {
             const int c = from + static_cast<int>(task);
@@ -239,7 +239,7 @@ private:
                 walk<N - 1, Wild>(c + 1, h, per_worker[worker]);
             }
         });
-        return add_up(per_worker);
+        return add_up(per_worker.values());
     }
 
     // The AVX-512 kernel reads every row's flushes itself where more than this share of the rows
