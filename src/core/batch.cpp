@@ -16,7 +16,7 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
     // kernel that reads them itself; a block it refuses is checked here to say why.
     const bool kernel_checks = ev.checks_cards(n_cols);
     const bool kernel_reads_wide = source.wide() && ev.reads_wide(n_cols, source.itemsize());
-    const RowCuts cuts(n_rows, out);
+    const RowCuts cuts(n_rows, threads, out);
     const std::size_t parts = cuts.parts();
     std::vector<uint8_t> distinct(parts, 1);
     std::vector<BadCard> bad(parts);
@@ -60,7 +60,7 @@ BatchRefusal evaluate_batch(const Evaluator& ev, const RowSource& source, int th
 
 bool evaluate_parts_batch(const Evaluator& ev, const uint8_t* holes, int n_hole, const uint8_t* boards, int n_board,
                           std::size_t n_rows, int threads, int32_t* out) {
-    const RowCuts cuts(n_rows, out);
+    const RowCuts cuts(n_rows, threads, out);
     const std::size_t parts = cuts.parts();
     std::vector<uint8_t> distinct(parts, 1);
     run_tasks(threads, parts, [&](std::size_t part, int) {

@@ -14,28 +14,35 @@
 
 namespace wildeval {
 
-// A batch is cut into tasks of this many rows (128 KiB of results, a multiple of
-// RowSource::kBlockRows), handed out one at a time to the worker pool's threads (parallel.hpp), so
-// that a busy core delays one task, not a share of the batch; below this many rows a batch runs on
-// the calling thread. The cut is the same for every thread count.
+// A batch is cut into tasks of at most this many rows (128 KiB of results) and at least
+// kFewestRowsPerTask, multiples of RowSource::kBlockRows, handed out one at a time to the worker
+// pool's threads (parallel.hpp), so that a busy core delays one task, not a share of the batch.
+// Tasks are made small enough for every thread to get about four (a 250,000-row batch on 16
+// threads is 61 tasks, not 8), but not smaller than a wake-up is worth; below about 2 x
+// kFewestRowsPerTask rows a batch runs on the calling thread alone.
 inline constexpr std::size_t kRowsPerThread = std::size_t{1} << 15;
+inline constexpr std::size_t kFewestRowsPerTask = RowSource::kBlockRows;
 
-// A batch's tasks: kRowsPerThread rows each, the cuts placed where the output starts a cache line
-// (the first task takes the rows before the first line start too), so that no two workers ever
-// write one cache line. The cuts depend on the output's address, never on the thread count.
+// A batch's tasks, the cuts placed where the output starts a cache line (the first task takes
+// the rows before the first line start too), so that no two workers ever write one cache line.
+// The cuts depend on the rows, the thread count and the output's address; the values written
+// never do.
 class RowCuts {
 public:
     static constexpr std::size_t kCacheLine = 64;
-    RowCuts(std::size_t n_rows, const int32_t* out) : n_(n_rows) {
+    RowCuts(std::size_t n_rows, int threads, const int32_t* out) : n_(n_rows) {
+        const std::size_t share = n_rows / (4 * static_cast<std::size_t>(std::max(threads, 1)));
+        per_ = std::clamp(share / kFewestRowsPerTask * kFewestRowsPerTask, kFewestRowsPerTask, kRowsPerThread);
         const auto at = reinterpret_cast<std::uintptr_t>(out);
         if (at % sizeof(int32_t) == 0) first_ = (kCacheLine - at % kCacheLine) % kCacheLine / sizeof(int32_t);
     }
-    std::size_t parts() const { return n_ <= first_ ? 1 : (n_ - first_ + kRowsPerThread - 1) / kRowsPerThread; }
-    std::size_t begin(std::size_t part) const { return part == 0 ? 0 : std::min(n_, first_ + part * kRowsPerThread); }
-    std::size_t end(std::size_t part) const { return std::min(n_, first_ + (part + 1) * kRowsPerThread); }
+    std::size_t parts() const { return n_ <= first_ ? 1 : (n_ - first_ + per_ - 1) / per_; }
+    std::size_t begin(std::size_t part) const { return part == 0 ? 0 : std::min(n_, first_ + part * per_); }
+    std::size_t end(std::size_t part) const { return std::min(n_, first_ + (part + 1) * per_); }
 
 private:
     std::size_t n_;
+    std::size_t per_;
     std::size_t first_ = 0;  // rows before the output's first cache line start
 };
 

@@ -22,10 +22,11 @@ from wildeval import Evaluator, _core
 from wildeval.field import versus_field
 from wildeval.odds import equity
 
-TASK = 1 << 15  # rows a task (kRowsPerThread)
+TASK = 1 << 15  # the most rows a task (kRowsPerThread)
+BLOCK = 1 << 12  # the fewest (kFewestRowsPerTask)
 THREADS = (2, 3, 7, None)
 # around each cut, with the output starting anywhere in a cache line (16 int32 values)
-SIZES = (0, 1, 15, 16, 17, TASK - 17, TASK - 1, TASK, TASK + 1, TASK + 16, 2 * TASK - 1, 2 * TASK + 3, 5 * TASK + 7)
+SIZES = (0, 1, 15, 16, 17, BLOCK - 1, BLOCK + 1, 2 * BLOCK + 5, 8 * BLOCK + 1, 28 * BLOCK + 3, TASK - 17, TASK - 1, TASK, TASK + 1, TASK + 16, 2 * TASK - 1, 2 * TASK + 3, 5 * TASK + 7)
 
 
 def _hands(n: int, cols: int = 7, seed: int = 11) -> np.ndarray:
