@@ -117,7 +117,8 @@ def equity(n: int, repeat: int) -> None:
 
     spots = {
         "exact QQ+,AKs vs 88+,AQs+": dict(players=["QQ+,AKs", "88+,AQs+"]),
-        "sampled QQ+,AKs vs JJ-99,AQs, 20M deals": dict(players=["QQ+,AKs", "JJ-99,AQs"], trials=20_000_000, seed=1),
+        "exact AKs vs QQ vs JJ": dict(players=["AKs", "QQ", "JJ"]),
+        "sampled QQ+,AKs vs JJ-99,AQs, 100M deals": dict(players=["QQ+,AKs", "JJ-99,AQs"], trials=100_000_000, seed=1),
     }
     print(f"\nequity, seconds (best of {repeat}, taking turns)")
     for name, spot in spots.items():
