@@ -80,14 +80,15 @@ struct ExactPlan {
     uint64_t units = 0;      // sets of hands, or their classes
     uint64_t tasks = 0;
     uint64_t firsts = 0;     // > 0: task t is unit t / firsts, boards whose first card is the (t % firsts)-th left
+    uint64_t pieces = 0;     // > 0: task t is unit t / pieces, piece t % pieces of its count through ranks
     // Where the units are classes: each one's first set (by index, player 0's hand the most
     // significant digit), the sum of its sets' weights, and how many sets it holds.
     std::vector<uint64_t> class_set;
     std::vector<double> class_weight;
     std::vector<uint64_t> class_sets;
 };
-// by_ranks: the boards will be counted through their ranks (count_by_ranks in equity.cpp), so a
-// unit is never split by first card.
+// by_ranks: the boards will be counted through their ranks (count_by_ranks in equity_exact.cpp),
+// so a unit is cut into pieces of that count, never by first card.
 ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks = false);
 // Whether the exact count of `deal` goes through ranks (the ranking values ranks unless flush).
 bool counts_by_ranks(const Evaluator& ev, const EquityDeal& deal);

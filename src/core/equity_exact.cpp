@@ -34,12 +34,19 @@ void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int 
 // flush; then every completion that could give someone a flush (`need[s]` or more cards of suit
 // s: 5 less the board's and the most any player holds of s; need[s] >= 1) counted as it is, and
 // taken away again as its ranks alone. Suits with need[s] <= k are the only flush chances.
+//
+// The work is cut into pieces: piece `piece` of `pieces` counts every pieces-th part of it (the
+// multisets by their counts of the two lowest ranks, the flush completions by suit, suited cards
+// and first suited card), so that a few sets of hands still make enough tasks for every thread.
 void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
-                    double weight) {
+                    double weight, uint64_t piece, uint64_t pieces) {
+    uint64_t part = 0;
+    auto mine = [&] { return part++ % pieces == piece; };
     int of_rank[kRanks] = {};
     for (int i = 0; i < m; ++i) ++of_rank[rank_of(deck[i])];
     // the multisets of ranks, rank by rank
     auto ranks = [&](auto& self, int rank, int left, uint64_t key, int64_t times) -> void {
+        if ((rank == 2 || (rank < 2 && left == 0)) && !mine()) return;  // one part per counts of ranks 0 and 1
         if (left == 0) {
             showdown.add_ranks(key, weight, times);
             return;
@@ -70,7 +77,8 @@ void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* d
         };
         for (int c = need[s]; c <= std::min(k, n_suited); ++c) {
             auto rest = [&](const Hand& with_suited) { sums_of(parts, other, n_other, k - c, 0, with_suited, each); };
-            sums_of(parts, suited, n_suited, c, 0, Hand::card(0, 0), rest);
+            for (int first = 0; first <= n_suited - c; ++first)  // the lowest suited card, then the others
+                if (mine()) sums_of(parts, suited, n_suited, c - 1, first + 1, Hand::card(0, 0) + parts[suited[first]], rest);
         }
     }
 }
@@ -160,10 +168,13 @@ ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
     plan.boards = choose(m, k);
     find_classes(deal, plan);
     plan.units = plan.class_set.empty() ? plan.hand_sets : plan.class_set.size();
-    constexpr uint64_t kSplitUnitsBelow = 16, kMostTasks = 4096;
+    constexpr uint64_t kSplitUnitsBelow = 16, kMostTasks = 4096, kRankPieces = 8;
     if (k >= 1 && plan.units < kSplitUnitsBelow && !by_ranks) {
         plan.firsts = static_cast<uint64_t>(m - k + 1);
         plan.tasks = plan.units * plan.firsts;
+    } else if (k >= 1 && plan.units < kSplitUnitsBelow) {
+        plan.pieces = kRankPieces;
+        plan.tasks = plan.units * plan.pieces;
     } else {
         plan.tasks = std::min(plan.units, kMostTasks);
     }
@@ -188,10 +199,16 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
         const uint64_t task = first_task + i;
         uint64_t unit = task, end = task + 1;
         int first = -1;
+        uint64_t piece = 0, pieces = 1;
         if (plan.firsts > 0) {
             unit = task / plan.firsts;
             end = unit + 1;
             first = static_cast<int>(task % plan.firsts);
+        } else if (plan.pieces > 0) {
+            unit = task / plan.pieces;
+            end = unit + 1;
+            piece = task % plan.pieces;
+            pieces = plan.pieces;
         } else {
             const uint64_t per = plan.units / plan.tasks, rest = plan.units % plan.tasks;
             unit = task * per + std::min(task, rest);
@@ -206,7 +223,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             for (int c = 0; c < kDeck; ++c)
                 if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
             showdown->hold(hand, sets);
-            if (first <= 0) sets_counted += sets;
+            if (first <= 0 && piece == 0) sets_counted += sets;
             if (by_ranks) {  // 5 less the board's cards of each suit and the most a player holds
                 int need[kSuits];
                 for (int s = 0; s < kSuits; ++s) {
@@ -216,11 +233,11 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
                     need[s] = 5 - popcount64(board & (uint64_t{0x1111111111111} << s)) - most;
                 }
                 if (*std::min_element(need, need + kSuits) >= 1) {
-                    count_by_ranks(*showdown, *showdown->parts(), deck, m, k, need, weight);
+                    count_by_ranks(*showdown, *showdown->parts(), deck, m, k, need, weight, piece, pieces);
                     return;
                 }
             }
-            each_completion(*showdown, deck, m, k, first, weight);
+            if (piece == 0) each_completion(*showdown, deck, m, k, first, weight);  // not cut in pieces
         };
         uint64_t used;
         double weight;
