@@ -19,8 +19,8 @@ namespace wildeval {
 // pool's threads (parallel.hpp), so that a busy core delays one task, not a share of the batch.
 // Tasks are made small enough for every thread to get about kTasksPerThread (a 1,000,000-row
 // batch on 16 threads is 244 tasks, not 31: with 5 rounds of tasks and a few left for the sixth,
-// the threads idled 15 % of the call), but no smaller than kFewestRowsPerTask; below about twice
-// that a batch runs on the calling thread alone.
+// the threads idled 15 % of the call), but no smaller than kFewestRowsPerTask: a batch of at most
+// that many rows runs on the calling thread alone.
 inline constexpr std::size_t kRowsPerThread = std::size_t{1} << 15;
 inline constexpr std::size_t kFewestRowsPerTask = RowSource::kBlockRows;
 inline constexpr std::size_t kTasksPerThread = 16;

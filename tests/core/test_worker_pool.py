@@ -48,6 +48,18 @@ def test_no_thread_is_started_per_call() -> None:
 
 
 @needs_proc
+def test_a_thousand_small_threaded_calls_start_no_thread() -> None:
+    ev = Evaluator()
+    hands = _hands(20_000)  # several tasks of 4,096 rows
+    expected = ev.batch(hands, threads=1)
+    assert np.array_equal(ev.batch(hands, threads=4), expected)
+    before, pool = _os_threads(), _core._pool_threads()
+    for i in range(1_000):
+        assert np.array_equal(ev.batch(hands, threads=2 + i % 3), expected)
+    assert _os_threads() == before and _core._pool_threads() == pool
+
+
+@needs_proc
 def test_many_threads_asked_for_stay_within_the_pool() -> None:
     ev = Evaluator()
     hands = _hands(ROWS)
