@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "batch.hpp"
+#include "batch/batch.hpp"
 #include "census.hpp"
 #include "evaluator.hpp"
-#include "row_source.hpp"
-#include "rows_kernel.hpp"
+#include "batch/row_source.hpp"
+#include "kernels/rows_kernel.hpp"
 
 using namespace wildeval;
 

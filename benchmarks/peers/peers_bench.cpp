@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "evaluator.hpp"
-#include "rows_kernel.hpp"
+#include "kernels/rows_kernel.hpp"
 
 #if defined(WITH_OMPEVAL)
 #include "omp/HandEvaluator.h"

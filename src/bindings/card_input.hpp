@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "../core/ranking.hpp"
+#include "rankings/ranking.hpp"
 
 namespace wildeval {
 

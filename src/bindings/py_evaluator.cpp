@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
-#include "../core/batch.hpp"
-#include "../core/census.hpp"
-#include "../core/field.hpp"
-#include "../core/parallel.hpp"
+#include "batch/batch.hpp"
+#include "census.hpp"
+#include "equity/field.hpp"
+#include "threads/parallel.hpp"
 #include "card_input.hpp"
 #include "result_memory.hpp"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../core/evaluator.hpp"
+#include "evaluator.hpp"
 
 namespace wildeval {
 

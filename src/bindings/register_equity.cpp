@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "../core/equity.hpp"
-#include "../core/parallel.hpp"
+#include "equity/equity.hpp"
+#include "threads/parallel.hpp"
 #include "register.hpp"
 
 namespace py = pybind11;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../core/cards.hpp"
+#include "cards.hpp"
 #include "instance_layout.hpp"
 #include "py_evaluator.hpp"
 #include "register.hpp"

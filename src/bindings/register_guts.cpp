@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "../core/guts/guts_game.hpp"
+#include "guts/guts_game.hpp"
 #include "py_evaluator.hpp"
 #include "register.hpp"
 

@@ -1,4 +1,4 @@
-// The core's threads (src/core/parallel.hpp): how many a call uses by default, the worker pool's
+// The core's threads (src/core/threads/parallel.hpp): how many a call uses by default, the worker pool's
 // test hooks, and the interrupt poll that lets Ctrl-C stop a long native call.
 #include <pybind11/pybind11.h>
 
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "../core/parallel.hpp"
+#include "threads/parallel.hpp"
 #include "register.hpp"
 
 namespace py = pybind11;

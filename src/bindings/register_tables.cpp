@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "../core/cards.hpp"
-#include "../core/ranking.hpp"
-#include "../core/rows_kernel.hpp"
-#include "../core/tables.hpp"
+#include "cards.hpp"
+#include "rankings/ranking.hpp"
+#include "kernels/rows_kernel.hpp"
+#include "tables/tables.hpp"
 #include "register.hpp"
 
 namespace py = pybind11;

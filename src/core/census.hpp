@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "evaluator.hpp"
-#include "parallel.hpp"
-#include "ranking.hpp"
+#include "threads/parallel.hpp"
+#include "rankings/ranking.hpp"
 
 namespace wildeval {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string_view>
 
-#include "ranking.hpp"
+#include "rankings/ranking.hpp"
 
 namespace wildeval {
 

@@ -71,7 +71,7 @@ struct alignas(16) Hand {
 };
 
 // Every card's key again, a byte at a time, for a kernel that looks cards up with 64-entry byte
-// shuffles (natural_rows16.hpp): rank[b] is byte b of the key's rank part / 8 (5^rank for a
+// shuffles (kernels/rows_avx512.hpp): rank[b] is byte b of the key's rank part / 8 (5^rank for a
 // natural card, 0 for a wild one), suits[0] the card's clubs + 16 * diamonds counters, suits[1]
 // its hearts + 16 * spades, wild 1 for a wild card, rank_bit[j] byte j of a natural card's
 // 1 << rank (0 for a wild card). Zero past card 51.
@@ -80,7 +80,7 @@ struct CardBytes {
     alignas(64) uint8_t suits[2][64];
     alignas(64) uint8_t wild[64];
     alignas(64) uint8_t rank_bit[2][64];
-    // The same by rank, for a kernel with 16-entry lookups (natural_rows8.hpp), each table twice
+    // The same by rank, for a kernel with 16-entry lookups (kernels/rows_avx2.hpp), each table twice
     // (both halves of a register): rank16[b][r] byte b of 5^r (0 for a wild rank, and past 12),
     // wild4[r] 4 for a wild rank, suits16[j][suit | wild4] the suit counters as `suits` has them
     // (a wild card's, 0x11, at 4-7).

@@ -1,12 +1,12 @@
 // Whole guts games over pre-valued deals (guts_game.hpp): keys, strategies, a game, and many
 // games (played, or flipped decision by decision) on the core's worker pool.
-#include "guts_game.hpp"
+#include "guts/guts_game.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "parallel.hpp"
+#include "threads/parallel.hpp"
 
 namespace wildeval::guts {
 

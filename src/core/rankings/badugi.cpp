@@ -7,9 +7,9 @@
 // category, 0 = a one-card hand .. 3 = a badugi) and higher is better.
 #include <memory>
 
-#include "../bits.hpp"
-#include "../census.hpp"
-#include "../ranking.hpp"
+#include "bits.hpp"
+#include "census.hpp"
+#include "rankings/ranking.hpp"
 
 namespace wildeval {
 namespace {

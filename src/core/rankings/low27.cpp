@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "../census.hpp"
-#include "lowball.hpp"
+#include "census.hpp"
+#include "rankings/lowball.hpp"
 
 namespace wildeval {
 namespace {

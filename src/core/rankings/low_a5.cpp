@@ -2,8 +2,8 @@
 // ignored: only the ranks matter, so a hand is read by its rank multiset's slot alone.
 #include <memory>
 
-#include "../census.hpp"
-#include "lowball.hpp"
+#include "census.hpp"
+#include "rankings/lowball.hpp"
 
 namespace wildeval {
 namespace {

@@ -3,11 +3,11 @@
 // higher is still better), and batches by hand size through Derived::rows_of<N>.
 #pragma once
 
-#include "../dispatch.hpp"
-#include "../hand.hpp"
-#include "../natural_rows.hpp"
-#include "../ranking.hpp"
-#include "../tables.hpp"
+#include "batch/card_count.hpp"
+#include "hand.hpp"
+#include "kernels/rows.hpp"
+#include "rankings/ranking.hpp"
+#include "tables/tables.hpp"
 
 namespace wildeval {
 

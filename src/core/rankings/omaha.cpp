@@ -9,10 +9,10 @@
 #include <memory>
 #include <stdexcept>
 
-#include "../bits.hpp"
-#include "../hand.hpp"
-#include "../ranking.hpp"
-#include "../tables.hpp"
+#include "bits.hpp"
+#include "hand.hpp"
+#include "rankings/ranking.hpp"
+#include "tables/tables.hpp"
 
 namespace wildeval {
 namespace {

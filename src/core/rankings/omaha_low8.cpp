@@ -8,9 +8,9 @@
 #include <memory>
 #include <stdexcept>
 
-#include "../bits.hpp"
-#include "../ranking.hpp"
-#include "../tables.hpp"
+#include "bits.hpp"
+#include "rankings/ranking.hpp"
+#include "tables/tables.hpp"
 
 namespace wildeval {
 namespace {

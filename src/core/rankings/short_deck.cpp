@@ -8,12 +8,12 @@
 #include <algorithm>
 #include <memory>
 
-#include "../census.hpp"
-#include "../dispatch.hpp"
-#include "../hand.hpp"
-#include "../natural_rows.hpp"
-#include "../ranking.hpp"
-#include "../tables.hpp"
+#include "census.hpp"
+#include "batch/card_count.hpp"
+#include "hand.hpp"
+#include "kernels/rows.hpp"
+#include "rankings/ranking.hpp"
+#include "tables/tables.hpp"
 
 namespace wildeval {
 namespace {

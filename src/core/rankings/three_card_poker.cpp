@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <memory>
 
-#include "../census.hpp"
-#include "../ranking.hpp"
-#include "../rows_kernel.hpp"
-#include "../tables.hpp"
+#include "census.hpp"
+#include "rankings/ranking.hpp"
+#include "kernels/rows_kernel.hpp"
+#include "tables/tables.hpp"
 
 #if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
 WILDEVAL_AVX512_CODE_BEGIN

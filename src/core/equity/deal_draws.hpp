@@ -1,0 +1,99 @@
+// Sampled deals drawn a block at a time, the same on every CPU (equity.cpp's sampler).
+//
+// A deal gives each listed player one hand of its list (uniformly, or by weight), drawn again,
+// all of them, until no two share a card; then `cards` cards in turn from the cards left (`rest`
+// less the listed hands), the j-th the r-th lowest card left, r uniform below (cards left - j):
+// the random players' hands and the board.
+//
+// The numbers: a deal's uniform draws (each listed player's place in its list, where the list
+// holds more than one hand, then each card's r) are the digits of one uniform number below the
+// product of their bounds, split into groups whose product stays below 2^44. Each group takes the
+// top 52 bits w of one generator word and reads its digits as w * b1 = r1 * 2^52 + w1, w1 * b2 =
+// r2 * 2^52 + w2, ... (the mixed-radix digits of w * P / 2^52, P the group's product), a w whose
+// w * P mod 2^52 falls below 2^52 mod P drawn again (Lemire's multiply-and-reject with bound P,
+// so exactly uniform; about one word in 2^8 or fewer). 52 bits, so that AVX-512's IFMA
+// multiplies read the cards' digits of eight deals at once. A weighted pick reads a coin of
+// Walker's alias table from one word of its own first. Listed hands that share a card throw the
+// deal away, and the next words draw it again. Only how the digits and the r-th card are found
+// differs by CPU (IFMA and a BMI2 deposit, a deposit alone, or a broadword search): the same
+// cards every way.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "equity/deals.hpp"
+
+namespace wildeval {
+
+class DealDraws {
+public:
+    static constexpr std::size_t kBlock = 128;  // deals a block
+
+    // One listed player's hands as card masks (0: never drawn, such as a hand that meets the
+    // board), all of the same number of cards, and their weights (> 0; empty: all equal).
+    struct Listed {
+        std::vector<uint64_t> hands;
+        std::vector<double> weights;
+    };
+
+    // std::invalid_argument where a list has no hand to draw, or mixes hand sizes, or the cards
+    // left are fewer than `cards`.
+    DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards);
+
+    // Draws n <= kBlock deals. False where a deal was thrown away a million times in a row (the
+    // listed hands almost never fit together): the block is not drawn.
+    bool draw(SplitMix& rng, std::size_t n);
+
+    std::size_t listed() const { return lists_.size(); }
+    // Deal t's hand of listed player l: its place in the list at picks()[l * kBlock + t].
+    const uint32_t* picks() const { return picked_.data(); }
+    // Deal t's card j at cards()[j * kBlock + t] (card by card, so that eight deals' cards are
+    // written with one store).
+    const uint8_t* cards() const { return cards_.data(); }
+    int per_deal() const { return cards_per_deal_; }
+
+private:
+    enum class Way { kBroadword, kDeposit, kIfma };  // how the cards are found (deal_draws.cpp)
+    template <Way kWay>
+    bool draw_with(SplitMix& rng, std::size_t n);
+    void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
+    template <bool kSeveral, bool kWeighted>
+    void one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);
+    struct ListView;  // a listed player's arrays, read without going through the vectors
+    void views(ListView* out) const;
+    bool general_deal(SplitMix& rng, std::size_t t, uint64_t thrown, const ListView* lists, std::size_t first_card_group);
+    bool words_by_ifma(SplitMix& rng, std::size_t n, const ListView* views);
+
+    struct List {
+        std::vector<uint32_t> drawable;  // the places in the player's list that can be drawn (mask not 0)
+        std::vector<uint64_t> masks;     // their cards: masks[i] those of drawable[i]
+        std::vector<double> chance;      // weighted: Walker's alias table over drawable, keeping
+        std::vector<uint32_t> alias;     // entry i with chance[i], else taking alias[i]
+    };
+    struct ListView {
+        const uint32_t* drawable;
+        const uint64_t* masks;
+        const double* chance;  // nullptr: unweighted
+        const uint32_t* alias;
+        bool several;  // more than one hand to draw from: a digit
+    };
+    struct Group {
+        uint32_t first, count;  // digits [first, first + count) of a deal
+        uint64_t product, floor;
+    };
+
+    uint64_t rest_ = 0;
+    std::vector<List> lists_;
+    int cards_per_deal_ = 0;
+    std::vector<uint32_t> bounds_;  // each digit's bound
+    std::vector<Group> groups_;
+    std::vector<uint32_t> picked_;
+    std::vector<uint64_t> lefts_;       // each deal's cards left once the listed hands are out
+    std::vector<uint64_t> card_words_;  // and the words its cards' digits read, word c of deal t at c * kBlock + t
+    std::vector<uint64_t> digits_, bits_;  // IFMA: card j's digit (as 1 << digit), then its card's bit, of deal t at j * kBlock + t
+    std::vector<uint8_t> cards_;
+};
+
+}  // namespace wildeval

@@ -1,0 +1,261 @@
+// Counting every deal (equity.hpp): the plan of tasks, the classes of suit-renamed sets of hands,
+// and the boards counted through their ranks where the ranking values ranks unless flush.
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "bits.hpp"
+#include "equity/deals.hpp"
+#include "equity/equity.hpp"
+#include "threads/parallel.hpp"
+#include "equity/showdown.hpp"
+
+namespace wildeval {
+
+using namespace showdown;
+
+namespace {
+
+// Every combination of `count` cards from deck[from..m), summed onto `prefix`: visit(sum).
+template <class Visit>
+void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int from, const Hand& prefix, Visit& visit) {
+    if (count == 0) {
+        visit(prefix);
+        return;
+    }
+    for (int i = from; i <= m - count; ++i) sums_of(parts, deck, m, count - 1, i + 1, prefix + parts[deck[i]], visit);
+}
+
+// Every completion of k cards from deck[0..m), for a ranking that values ranks unless flush:
+// each multiset of ranks once, counted as many times as it has completions, as if no one held a
+// flush; then every completion that could give someone a flush (`need[s]` or more cards of suit
+// s: 5 less the board's and the most any player holds of s; need[s] >= 1) counted as it is, and
+// taken away again as its ranks alone. Suits with need[s] <= k are the only flush chances.
+//
+// The work is cut into pieces: piece `piece` of `pieces` counts every pieces-th part of it (the
+// multisets by their counts of the two lowest ranks, the flush completions by suit, suited cards
+// and first suited card), so that a few sets of hands still make enough tasks for every thread.
+void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
+                    double weight, uint64_t piece, uint64_t pieces) {
+    uint64_t part = 0;
+    auto mine = [&] { return part++ % pieces == piece; };
+    int of_rank[kRanks] = {};
+    for (int i = 0; i < m; ++i) ++of_rank[rank_of(deck[i])];
+    // the multisets of ranks, rank by rank
+    auto ranks = [&](auto& self, int rank, int left, uint64_t key, int64_t times) -> void {
+        if ((rank == 2 || (rank < 2 && left == 0)) && !mine()) return;  // one part per counts of ranks 0 and 1
+        if (left == 0) {
+            showdown.add_ranks(key, weight, times);
+            return;
+        }
+        if (rank == kRanks) return;
+        const uint64_t unit = parts[4 * rank].key & kRankPart;
+        int64_t ways = 1;
+        for (int n = 0; n <= std::min(left, of_rank[rank]); ++n) {
+            self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * ways);
+            ways = ways * (of_rank[rank] - n) / (n + 1);  // C(of_rank, n + 1)
+        }
+    };
+    ranks(ranks, 0, k, 0, 1);
+    // the completions that could hold a flush, each under the lowest suit that could make it
+    for (int s = 0; s < kSuits; ++s) {
+        if (need[s] > k) continue;
+        uint8_t suited[kDeck], other[kDeck];
+        int n_suited = 0, n_other = 0;
+        for (int i = 0; i < m; ++i) {
+            if (suit_of(deck[i]) == s) suited[n_suited++] = deck[i];
+            else other[n_other++] = deck[i];
+        }
+        auto each = [&](const Hand& completion) {
+            for (int lower = 0; lower < s; ++lower)
+                if (static_cast<int>(completion.key >> (kSuitCounterShift + 4 * lower) & 15) >= need[lower]) return;
+            showdown.add_sum(completion, weight);
+            showdown.add_ranks(completion.key & kRankPart, weight, -1);
+        };
+        for (int c = need[s]; c <= std::min(k, n_suited); ++c) {
+            auto rest = [&](const Hand& with_suited) { sums_of(parts, other, n_other, k - c, 0, with_suited, each); };
+            for (int first = 0; first <= n_suited - c; ++first)  // the lowest suited card, then the others
+                if (mine()) sums_of(parts, suited, n_suited, c - 1, first + 1, Hand::card(0, 0) + parts[suited[first]], rest);
+        }
+    }
+}
+
+// The suit renamings that leave the board and the dead cards as they are (the identity first).
+std::vector<std::array<int, kSuits>> board_keeping_renamings(const EquityDeal& deal) {
+    std::vector<std::array<int, kSuits>> out;
+    std::array<int, kSuits> to = {0, 1, 2, 3};
+    auto renamed = [&](const std::vector<uint8_t>& cards) {
+        uint64_t mask = 0;
+        for (uint8_t c : cards) mask |= uint64_t{1} << (4 * rank_of(c) + to[suit_of(c)]);
+        return mask;
+    };
+    const uint64_t board = card_mask(deal.board.data(), static_cast<int>(deal.board.size()));
+    const uint64_t dead = card_mask(deal.dead.data(), static_cast<int>(deal.dead.size()));
+    do {
+        if (renamed(deal.board) == board && renamed(deal.dead) == dead) out.push_back(to);
+    } while (std::next_permutation(to.begin(), to.end()));
+    return out;
+}
+
+// Sets of hands are grouped into classes up to this many sets (each set is renamed every way).
+constexpr uint64_t kClassesUpTo = 200'000;
+
+void find_classes(const EquityDeal& deal, ExactPlan& plan) {
+    const auto renamings = board_keeping_renamings(deal);
+    if (renamings.size() < 2 || plan.hand_sets < 2 || plan.hand_sets > kClassesUpTo) return;
+    const std::size_t players = deal.players.size();
+    const auto masks = hand_masks(deal);
+    const uint64_t fixed = deal.board_and_dead();
+    std::unordered_map<std::string, std::size_t> class_of;
+    HandSets sets(deal, masks);
+    const std::size_t* hand = sets.hand();
+    std::string key, best;
+    for (uint64_t s = 0; s < plan.hand_sets; ++s, sets.next()) {
+        uint64_t used;
+        double weight;
+        const bool apart = sets.apart(fixed, used, weight);
+        if (apart) {
+            best.clear();
+            for (const auto& to : renamings) {  // the least renamed set names the class
+                key.clear();
+                for (std::size_t p = 0; p < players; ++p) {
+                    const EquityPlayer& player = deal.players[p];
+                    uint8_t cards[kMaxCards];
+                    for (int j = 0; j < player.n_cards; ++j) {
+                        const uint8_t c = player.hand(hand[p])[j];
+                        cards[j] = static_cast<uint8_t>(4 * rank_of(c) + to[suit_of(c)]);
+                    }
+                    std::sort(cards, cards + player.n_cards);
+                    key.append(reinterpret_cast<const char*>(cards), static_cast<std::size_t>(player.n_cards));
+                }
+                if (best.empty() || key < best) best = key;
+            }
+            const auto [at, added] = class_of.emplace(best, plan.class_set.size());
+            if (added) {
+                plan.class_set.push_back(s);
+                plan.class_weight.push_back(0);
+                plan.class_sets.push_back(0);
+            }
+            plan.class_weight[at->second] += weight;
+            plan.class_sets[at->second] += 1;
+        }
+    }
+}
+
+}  // namespace
+
+bool counts_by_ranks(const Evaluator& ev, const EquityDeal& deal) {
+    const Ranking& ranking = ev.ranking();
+    if (!ranking.values_ranks_unless_flush() || deal.missing() < 1) return false;
+    for (const EquityPlayer& p : deal.players)
+        if (ranking.card_parts(p.n_cards + deal.board_size) != ranking.card_parts(deal.players[0].n_cards + deal.board_size) ||
+            ranking.card_parts(p.n_cards + deal.board_size) == nullptr)
+            return false;
+    return true;
+}
+
+ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
+    ExactPlan plan;
+    plan.hand_sets = 1;
+    for (const EquityPlayer& p : deal.players) {
+        const uint64_t n = p.combos();
+        plan.hand_sets = plan.hand_sets > UINT64_MAX / std::max<uint64_t>(n, 1) ? UINT64_MAX : plan.hand_sets * n;
+    }
+    const int m = deal.cards_left(), k = deal.missing();
+    plan.boards = choose(m, k);
+    find_classes(deal, plan);
+    plan.units = plan.class_set.empty() ? plan.hand_sets : plan.class_set.size();
+    constexpr uint64_t kSplitUnitsBelow = 16, kMostTasks = 4096, kRankPieces = 8;
+    if (k >= 1 && plan.units < kSplitUnitsBelow && !by_ranks) {
+        plan.firsts = static_cast<uint64_t>(m - k + 1);
+        plan.tasks = plan.units * plan.firsts;
+    } else if (k >= 1 && plan.units < kSplitUnitsBelow) {
+        plan.pieces = kRankPieces;
+        plan.tasks = plan.units * plan.pieces;
+    } else {
+        plan.tasks = std::min(plan.units, kMostTasks);
+    }
+    return plan;
+}
+
+std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan,
+                                       uint64_t first_task, uint64_t n_tasks, int threads) {
+    if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
+    const std::size_t players = deal.players.size();
+    const auto masks = hand_masks(deal);
+    const uint64_t fixed = deal.board_and_dead();
+    const int k = deal.missing();
+    const bool by_class = !plan.class_set.empty();
+    const bool by_ranks = counts_by_ranks(ev, deal) && plan.firsts == 0;
+    const uint64_t board = card_mask(deal.board.data(), static_cast<int>(deal.board.size()));
+    std::vector<EquityCounts> out(n_tasks, EquityCounts(players));
+    std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
+        auto& showdown = per_worker[static_cast<std::size_t>(worker)];
+        if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
+        const uint64_t task = first_task + i;
+        uint64_t unit = task, end = task + 1;
+        int first = -1;
+        uint64_t piece = 0, pieces = 1;
+        if (plan.firsts > 0) {
+            unit = task / plan.firsts;
+            end = unit + 1;
+            first = static_cast<int>(task % plan.firsts);
+        } else if (plan.pieces > 0) {
+            unit = task / plan.pieces;
+            end = unit + 1;
+            piece = task % plan.pieces;
+            pieces = plan.pieces;
+        } else {
+            const uint64_t per = plan.units / plan.tasks, rest = plan.units % plan.tasks;
+            unit = task * per + std::min(task, rest);
+            end = unit + per + (task < rest ? 1 : 0);
+        }
+        uint8_t deck[kDeck];
+        uint64_t sets_counted = 0;
+        HandSets sets_of_hands(deal, masks);
+        const std::size_t* hand = sets_of_hands.hand();
+        auto count = [&](uint64_t used, double weight, uint64_t sets) {
+            int m = 0;
+            for (int c = 0; c < kDeck; ++c)
+                if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
+            showdown->hold(hand, sets);
+            if (first <= 0 && piece == 0) sets_counted += sets;
+            if (by_ranks) {  // 5 less the board's cards of each suit and the most a player holds
+                int need[kSuits];
+                for (int s = 0; s < kSuits; ++s) {
+                    int most = 0;
+                    for (std::size_t p = 0; p < players; ++p)
+                        most = std::max(most, popcount64(masks[p][hand[p]] & (uint64_t{0x1111111111111} << s)));
+                    need[s] = 5 - popcount64(board & (uint64_t{0x1111111111111} << s)) - most;
+                }
+                if (*std::min_element(need, need + kSuits) >= 1) {
+                    count_by_ranks(*showdown, *showdown->parts(), deck, m, k, need, weight, piece, pieces);
+                    return;
+                }
+            }
+            if (piece == 0) each_completion(*showdown, deck, m, k, first, weight);  // not cut in pieces
+        };
+        uint64_t used;
+        double weight;
+        if (by_class) {
+            for (uint64_t u = unit; u < end; ++u) {
+                sets_of_hands.go_to(plan.class_set[u]);
+                sets_of_hands.apart(fixed, used, weight);  // a class's first set shares no card
+                count(used, plan.class_weight[u], plan.class_sets[u]);
+            }
+        } else {
+            sets_of_hands.go_to(unit);
+            for (uint64_t s = unit; s < end; ++s, sets_of_hands.next())
+                if (sets_of_hands.apart(fixed, used, weight)) count(used, weight, 1);
+        }
+        out[i] = showdown->take();
+        out[i].hand_sets = sets_counted;
+    });
+    return out;
+}
+
+}  // namespace wildeval

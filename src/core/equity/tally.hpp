@@ -1,0 +1,82 @@
+// Who takes each board of a block (the equity engine's Showdown, showdown.hpp): every player's
+// value on each board in, counts of the boards each player wins alone or ties k ways out.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "bits.hpp"
+#include "equity/equity.hpp"
+
+namespace wildeval::showdown {
+
+// Adds to count[p * (P + 1) + k] the boards on which player p holds one of the k best values
+// (k = 1: alone), each board i counting times[i] (times == nullptr: once); returns the boards
+// counted. Two players need no branch (who wins is a coin toss); for more, the player count is a
+// template argument so that each player's wins alone stay in a register, and boards with a tie
+// (rare) take a branch of their own.
+template <int P>
+int64_t tally_players(const int32_t* const* values, const int64_t* times, std::size_t n, int64_t* count) {
+    static_assert(P >= 2 && P <= kMaxPlayers);
+    constexpr std::size_t kStride = P + 1;
+    int64_t boards = 0;
+    if constexpr (P == 2) {
+        const int32_t* a = values[0];
+        const int32_t* b = values[1];
+        int64_t first = 0, second = 0;
+        if (times == nullptr) {
+            for (std::size_t i = 0; i < n; ++i) {
+                first += a[i] > b[i];
+                second += b[i] > a[i];
+            }
+            boards = static_cast<int64_t>(n);
+        } else {
+            for (std::size_t i = 0; i < n; ++i) {
+                first += times[i] * (a[i] > b[i]);
+                second += times[i] * (b[i] > a[i]);
+                boards += times[i];
+            }
+        }
+        count[1] += first;
+        count[2] += boards - first - second;
+        count[kStride + 1] += second;
+        count[kStride + 2] += boards - first - second;
+        return boards;
+    } else {
+        int64_t alone[P] = {};
+        for (std::size_t i = 0; i < n; ++i) {
+            const int64_t t = times == nullptr ? 1 : times[i];
+            int32_t best = values[0][i];
+            for (int p = 1; p < P; ++p) best = std::max(best, values[p][i]);
+            int k = 0;
+            for (int p = 0; p < P; ++p) k += values[p][i] == best;
+            if (WILDEVAL_LIKELY(k == 1)) {
+                for (int p = 0; p < P; ++p) alone[p] += t * (values[p][i] == best);
+            } else {
+                for (int p = 0; p < P; ++p)
+                    if (values[p][i] == best) count[static_cast<std::size_t>(p) * kStride + static_cast<std::size_t>(k)] += t;
+            }
+            boards += t;
+        }
+        for (int p = 0; p < P; ++p) count[static_cast<std::size_t>(p) * kStride + 1] += alone[p];
+        return boards;
+    }
+}
+
+inline int64_t tally(std::size_t players, const int32_t* const* values, const int64_t* times, std::size_t n,
+                     int64_t* count) {
+    switch (players) {
+        case 2: return tally_players<2>(values, times, n, count);
+        case 3: return tally_players<3>(values, times, n, count);
+        case 4: return tally_players<4>(values, times, n, count);
+        case 5: return tally_players<5>(values, times, n, count);
+        case 6: return tally_players<6>(values, times, n, count);
+        case 7: return tally_players<7>(values, times, n, count);
+        case 8: return tally_players<8>(values, times, n, count);
+        case 9: return tally_players<9>(values, times, n, count);
+        default: return tally_players<kMaxPlayers>(values, times, n, count);
+    }
+}
+
+}  // namespace wildeval::showdown
