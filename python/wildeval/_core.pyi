@@ -57,7 +57,7 @@ EQUITY_CHUNK: int  # sampled deals per chunk of an equity run
 MAX_PLAYERS: int
 
 class Showdown(metaclass=_pybind11_type):
-    """The equity engine (src/core/equity.hpp) for one deal: wildeval.odds plans and adds up."""
+    """The equity engine (src/core/equity/equity.hpp) for one deal: wildeval.odds plans and adds up."""
     def __init__(
         self, ranking: str, wild_rank_mask: int, flush_duplicates: bool,
         players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]], board: list[int], dead: list[int],

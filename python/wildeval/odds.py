@@ -2,7 +2,7 @@
 (:func:`equity`: known hands or ranges, against each other), and how likely one hand is to be the
 best against a field of unknown hands (:func:`versus_field`, from :mod:`wildeval.field`).
 
-Both are counted natively (``src/core/equity.cpp``, ``src/core/field.cpp``): every deal, or a
+Both are counted natively (``src/core/equity/equity.cpp``, ``src/core/equity/field.cpp``): every deal, or a
 seeded random sample of them, evaluated a block at a time by the batch kernels.
 
 >>> result = equity(["As Ad", "Kc Kd"], board="2h 7s 9c Qd")

@@ -1,4 +1,4 @@
-// The equity engine (core/equity.hpp) as one class, _core.Showdown: the settings and the deal,
+// The equity engine (core/equity/equity.hpp) as one class, _core.Showdown: the settings and the deal,
 // checked once here, then counted exactly by tasks or sampled by chunks with the GIL released.
 // wildeval.odds plans the work and adds the parts up.
 #include <pybind11/numpy.h>

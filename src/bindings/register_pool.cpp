@@ -1,5 +1,5 @@
-// The core's threads (src/core/threads/parallel.hpp): how many a call uses by default, the worker pool's
-// test hooks, and the interrupt poll that lets Ctrl-C stop a long native call.
+// The core's threads (src/core/threads/parallel.hpp): how many a call uses by default, the
+// worker pool's test hooks, and the interrupt poll that lets Ctrl-C stop a long native call.
 #include <pybind11/pybind11.h>
 
 #include <atomic>

@@ -1,7 +1,7 @@
-"""How a batch is cut over the worker pool (src/core/batch.hpp's RowCuts, src/core/parallel.hpp):
-the same values, and the same refused row, at threads 1, 2, 3, 7 and the default, for every size
-around the cuts and every alignment of the output; Ctrl-C stops a long native call within a
-second, and the pool works afterwards."""
+"""How a batch is cut over the worker pool (src/core/batch/batch.hpp's RowCuts,
+src/core/threads/parallel.hpp): the same values, and the same refused row, at threads 1, 2, 3,
+7 and the default, for every size around the cuts and every alignment of the output; Ctrl-C
+stops a long native call within a second, and the pool works afterwards."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ TASK = 1 << 15  # the most rows a task (kRowsPerThread)
 BLOCK = 1 << 12  # the fewest (kFewestRowsPerTask)
 THREADS = (2, 3, 7, None)
 # around each cut, with the output starting anywhere in a cache line (16 int32 values)
-SIZES = (0, 1, 15, 16, 17, BLOCK - 1, BLOCK + 1, 2 * BLOCK + 5, 8 * BLOCK + 1, 28 * BLOCK + 3, TASK - 17, TASK - 1, TASK, TASK + 1, TASK + 16, 2 * TASK - 1, 2 * TASK + 3, 5 * TASK + 7)
+SIZES = (0, 1, 15, 16, 17, BLOCK - 1, BLOCK + 1, 2 * BLOCK + 5, 8 * BLOCK + 1, 28 * BLOCK + 3,
+         TASK - 17, TASK - 1, TASK, TASK + 1, TASK + 16, 2 * TASK - 1, 2 * TASK + 3, 5 * TASK + 7)
 
 
 def _hands(n: int, cols: int = 7, seed: int = 11) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""An exception on any thread of the core's thread pool (``run_tasks``, src/core/parallel.hpp)
+"""An exception on any thread of the core's thread pool (``run_tasks``, src/core/threads/parallel.hpp)
 reaches the caller as a Python exception, on every parallel path, under every row kernel and
 thread count; the call after it gives the same values as the call before. The exceptions are
 planted with a test hook, ``_core._plant_worker_error(kind, after_tasks)``: the task that starts
@@ -27,7 +27,7 @@ from wildeval.rankings import spec
 
 KINDS = {"runtime_error": RuntimeError, "bad_alloc": MemoryError, "invalid_argument": ValueError}
 THREADS = (1, 2, 8)
-ROWS_PER_PART = 1 << 15  # kRowsPerThread (src/core/batch.hpp): a batch is split into parts this long
+ROWS_PER_PART = 1 << 15  # kRowsPerThread (src/core/batch/batch.hpp): a batch is split into parts this long
 KEPT_ROWS = 2_100_000  # a new result this long is written into kept memory (_core.KEPT_RESULT_FROM)
 
 

@@ -1,4 +1,4 @@
-"""The core's one worker pool (src/core/parallel.hpp): started once, lazily, and reused by every
+"""The core's one worker pool (src/core/threads/parallel.hpp): started once, lazily, and reused by every
 parallel path; no thread is started per call, concurrent calls from several Python threads give
 the right values (no deadlock), a fork child runs a threaded batch on a pool of its own, and the
 interpreter exits promptly with the pool's threads still waiting."""

@@ -22,8 +22,8 @@ TOY = r"""
 // Toy ranking for the recipe test: the sum of the cards' ranks.
 #include <memory>
 
-#include "../census.hpp"
-#include "../ranking.hpp"
+#include "census.hpp"
+#include "rankings/ranking.hpp"
 
 namespace wildeval {
 namespace {
@@ -106,7 +106,7 @@ def test_a_new_ranking_is_one_file_and_one_registry_row(tmp_path: Path) -> None:
     core = tmp_path / "core"
     shutil.copytree(ROOT / "src" / "core", core)
     (core / "rankings" / "rank_sum.cpp").write_text(TOY)
-    registry = core / "registry.cpp"
+    registry = core / "rankings" / "registry.cpp"
     text = registry.read_text()
     # the recipe's two lines: the maker's declaration and the row
     declaration = "std::unique_ptr<Ranking> make_three_card_poker(uint32_t wild_rank_mask, bool flush_duplicates);"
