@@ -66,6 +66,7 @@ MODULES = [
     "wildeval.games.guts.solver.toy",
     "wildeval.games.guts.solver.bot",
     "wildeval.games.guts.solver.sweep",
+    "wildeval.games.guts.solver.explain",
     "wildeval.games.triple_draw",
     "wildeval.games.draw",
     "wildeval.games.draw.rules",

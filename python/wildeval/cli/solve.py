@@ -37,7 +37,8 @@ def register(commands: Any) -> None:
     # "--legs -1,0" is read as the value it is (then refused in words), not as an unknown option
     p._negative_number_matcher = re.compile(r"^-\d+(,\s*-?\d+)*$|^-\d*\.\d+$")
     p.add_argument("--legs", default=None, metavar="YOURS,THEIRS...",
-                   help="the legs (at the streak game: stage wins in a row) you and the others hold, yours first: "
+                   help="the legs (at the streak game: stage wins in a row) you and the others hold, yours first, then "
+                        "seat by seat from your left: "
                         "1,0,2,0 (default: none)")
     p.add_argument("--round", type=int_in(1), default=1,
                    help="the round (its pot: every player's ante each round so far; default 1)")
@@ -78,6 +79,10 @@ def register(commands: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the thresholds as JSON")
     add_quiet(p)
     p.set_defaults(run=run)
+
+
+MOST_REFINED_SHOWN = 12
+"""Information sets shown in words per stage (``--json`` has every one)."""
 
 
 def stays_in_words(never: bool, strength: float, stays_in: float) -> str:
@@ -125,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     from wildeval.cli.games import guts_rule_changes
     from wildeval.games.guts.rules import table_rules
     from wildeval.games.guts.solver import exploitability, solve
+    from wildeval.games.guts.solver.explain import refined_at
 
     rules = table_rules(args.game, guts_rule_changes(args, args.legs_to_win, "--legs-to-win"))
     if args.players > rules.max_players:
@@ -156,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
             "seconds": round(strategy.seconds, 3),
             "settings": dataclasses.asdict(strategy.settings),
             "information_sets": 0 if strategy.infosets is None else len(strategy.infosets),
+            "refined_here": [r.to_json() for r in refined_at(strategy, legs, round=args.round)],
         }
         if measured is not None:
             data["exploitability"] = measured.to_json()
@@ -171,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Refined by {st.iterations} iterations of {st.games:,} whole games: {len(strategy.infosets):,} "
               "information sets have thresholds of their own (--save writes them); below, the thresholds a "
               "player keeps where none of them decides")
+    refined = refined_at(strategy, legs, round=args.round)
     width = max(len(place_words(t.seat, t.ins_before)) for t in shown)
     hand_width = max(len(t.hand) for t in shown)
     for s in range(len(rules.stages)):
@@ -179,6 +187,14 @@ def run(args: argparse.Namespace) -> int:
             if t.stage == s + 1:
                 stays = stays_in_words(t.value is None, t.strength, t.stays_in)
                 print(f"  {place_words(t.seat, t.ins_before):<{width}}  {t.hand:<{hand_width}}  {stays}")
+        here = [r for r in refined if r.stage == s + 1]
+        if here:
+            print("  where what you see decides otherwise:")
+        for r in here[:MOST_REFINED_SHOWN]:
+            seen = r.context + (f"; {r.history}" if r.history else "")
+            print(f"    {seen}: {r.hand}, {stays_in_words(r.value is None, r.strength, r.stays_in)}")
+        if len(here) > MOST_REFINED_SHOWN:
+            print(f"    and {len(here) - MOST_REFINED_SHOWN:,} more (--json lists them all)")
     if measured is not None:
         print(f"\n{measured.line()}")
         print("beside it, on the same games:")
