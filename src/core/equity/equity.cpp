@@ -10,6 +10,7 @@
 #include "equity/deal_draws.hpp"
 #include "equity/deals.hpp"
 #include "threads/parallel.hpp"
+#include "equity/hand_sets.hpp"
 #include "equity/showdown.hpp"
 
 namespace wildeval {

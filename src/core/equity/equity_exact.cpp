@@ -11,6 +11,8 @@
 #include "equity/deals.hpp"
 #include "equity/equity.hpp"
 #include "threads/parallel.hpp"
+#include "equity/completions.hpp"
+#include "equity/hand_sets.hpp"
 #include "equity/showdown.hpp"
 
 namespace wildeval {

@@ -1,6 +1,6 @@
-// The equity engine's parts shared by its exact count (equity_exact.cpp) and its sampler
-// (equity.cpp): a block of every player's hand on the same boards, valued and tallied
-// (Showdown); every completion of a board in order; the sets of hands in order (HandSets).
+// The equity engine's Showdown, shared by its exact count (equity_exact.cpp) and its sampler
+// (equity.cpp): a block of every player's hand on the same boards, valued and tallied. Every
+// completion of a board is completions.hpp's; the sets of hands, hand_sets.hpp's.
 #pragma once
 
 #include <algorithm>
@@ -380,108 +380,6 @@ private:
     uint64_t sets_ = 1;
     std::size_t filled_ = 0;
     EquityCounts counts_;
-};
-
-// Every completion of K cards from deck[from..m), packed after `prefix` from bit `shift`.
-template <int K, class Visit>
-void completions(const uint8_t* deck, int m, int from, uint64_t prefix, int shift, Visit& visit) {
-    if constexpr (K == 0) {
-        (void)deck, (void)m, (void)from, (void)shift;
-        visit(prefix);
-    } else {
-        for (int i = from; i <= m - K; ++i)
-            completions<K - 1>(deck, m, i + 1, prefix | static_cast<uint64_t>(deck[i]) << shift, shift + 8, visit);
-    }
-}
-
-// The same as sums of card parts: each board prefix summed once.
-template <int K, class Visit>
-void completion_sums(const CardParts& parts, const uint8_t* deck, int m, int from, const Hand& prefix, Visit& visit) {
-    if constexpr (K == 0) {
-        (void)parts, (void)deck, (void)m, (void)from;
-        visit(prefix);
-    } else {
-        for (int i = from; i <= m - K; ++i) completion_sums<K - 1>(parts, deck, m, i + 1, prefix + parts[deck[i]], visit);
-    }
-}
-
-// Every completion of k cards from deck[0..m) (those whose first card is deck[first], if first
-// >= 0) into the showdown, each counted with `weight`.
-inline void each_completion(Showdown& showdown, const uint8_t* deck, int m, int k, int first, double weight) {
-    auto run = [&](auto count) {
-        constexpr int K = decltype(count)::value;
-        if (const CardParts* parts = showdown.parts()) {
-            auto visit = [&](const Hand& completion) { showdown.add_sum(completion, weight); };
-            const Hand zero = Hand::card(0, 0);
-            if constexpr (K == 0) visit(zero);
-            else if (first >= 0) completion_sums<K - 1>(*parts, deck, m, first + 1, zero + (*parts)[deck[first]], visit);
-            else completion_sums<K>(*parts, deck, m, 0, zero, visit);
-        } else {
-            auto visit = [&](uint64_t completion) { showdown.add(completion, weight); };
-            if constexpr (K == 0) visit(uint64_t{0});
-            else if (first >= 0) completions<K - 1>(deck, m, first + 1, deck[first], 8, visit);
-            else completions<K>(deck, m, 0, 0, 0, visit);
-        }
-    };
-    switch (k) {
-        case 0: run(std::integral_constant<int, 0>{}); break;
-        case 1: run(std::integral_constant<int, 1>{}); break;
-        case 2: run(std::integral_constant<int, 2>{}); break;
-        case 3: run(std::integral_constant<int, 3>{}); break;
-        case 4: run(std::integral_constant<int, 4>{}); break;
-        case 5: run(std::integral_constant<int, 5>{}); break;
-        case 6: run(std::integral_constant<int, 6>{}); break;
-        default: run(std::integral_constant<int, 7>{}); break;
-    }
-}
-
-// Each player's hands as card masks.
-inline std::vector<std::vector<uint64_t>> hand_masks(const EquityDeal& deal) {
-    std::vector<std::vector<uint64_t>> masks(deal.players.size());
-    for (std::size_t p = 0; p < deal.players.size(); ++p) {
-        const EquityPlayer& player = deal.players[p];
-        for (std::size_t i = 0; i < player.combos(); ++i) masks[p].push_back(card_mask(player.hand(i), player.n_cards));
-    }
-    return masks;
-}
-
-// The sets of hands (one per player) one after another, player 0's hand the most significant
-// digit of a set's number: which hands, whether they share no card, their weight.
-class HandSets {
-public:
-    HandSets(const EquityDeal& deal, const std::vector<std::vector<uint64_t>>& masks) : deal_(deal), masks_(masks) {}
-
-    void go_to(uint64_t set) {
-        for (std::size_t p = masks_.size(); p-- > 0;) {
-            hand_[p] = static_cast<std::size_t>(set % masks_[p].size());
-            set /= masks_[p].size();
-        }
-    }
-    void next() {
-        for (std::size_t p = masks_.size(); p-- > 0;) {
-            if (++hand_[p] < masks_[p].size()) return;
-            hand_[p] = 0;
-        }
-    }
-    // Whether the hands share no card with each other or `fixed`; then `used` holds every card
-    // and `weight` the product of the hands' weights.
-    bool apart(uint64_t fixed, uint64_t& used, double& weight) const {
-        used = fixed;
-        weight = 1;
-        for (std::size_t p = 0; p < masks_.size(); ++p) {
-            const uint64_t m = masks_[p][hand_[p]];
-            if (m & used) return false;
-            used |= m;
-            weight *= deal_.players[p].weights[hand_[p]];
-        }
-        return true;
-    }
-    const std::size_t* hand() const { return hand_; }
-
-private:
-    const EquityDeal& deal_;
-    const std::vector<std::vector<uint64_t>>& masks_;
-    std::size_t hand_[kMaxPlayers] = {};
 };
 
 }  // namespace wildeval::showdown
