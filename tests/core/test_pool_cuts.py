@@ -13,7 +13,7 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -94,6 +94,15 @@ def test_hole_and_board_rows_give_the_values_of_one_thread(n: int) -> None:
 
 # -- Ctrl-C ---------------------------------------------------------------------------------------
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_raises() -> Iterator[None]:
+    """Python's own SIGINT handler (a shell that starts the tests in the background without job
+    control ignores SIGINT, and then a simulated Ctrl-C does nothing)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupted_within(call: Callable[[], object], after: float = 0.3) -> float:
     """Seconds from a simulated Ctrl-C (at `after` s) to the KeyboardInterrupt out of `call`."""
     timer = threading.Timer(after, _thread.interrupt_main)
@@ -158,7 +167,8 @@ def test_a_real_sigint_ends_a_long_call_with_keyboardinterrupt() -> None:
             print(f"interrupted {time.perf_counter() - start:.3f}", flush=True)
             sys.exit(3)
     """)
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # not ignored
     try:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "ready"
