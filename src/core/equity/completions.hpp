@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "batch/card_count.hpp"
+#include "cards.hpp"
 #include "equity/showdown.hpp"
 #include "hand.hpp"
 
@@ -51,16 +53,7 @@ inline void each_completion(Showdown& showdown, const uint8_t* deck, int m, int 
             else completions<K>(deck, m, 0, 0, 0, visit);
         }
     };
-    switch (k) {
-        case 0: run(std::integral_constant<int, 0>{}); break;
-        case 1: run(std::integral_constant<int, 1>{}); break;
-        case 2: run(std::integral_constant<int, 2>{}); break;
-        case 3: run(std::integral_constant<int, 3>{}); break;
-        case 4: run(std::integral_constant<int, 4>{}); break;
-        case 5: run(std::integral_constant<int, 5>{}); break;
-        case 6: run(std::integral_constant<int, 6>{}); break;
-        default: run(std::integral_constant<int, 7>{}); break;
-    }
+    with_card_count<0, kMaxCards>(k, run);
 }
 
 }  // namespace wildeval::showdown
