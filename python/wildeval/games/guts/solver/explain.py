@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wildeval.games.guts.solver.deals import NEVER, Scale
+from wildeval.games.guts.solver.model import contexts
 from wildeval.games.guts.solver.native import ROUNDS_TOLD, decode
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ def refined_at(strategy: Strategy, legs: Sequence[int], *, round: int = 1) -> li
     goal = strategy.table.goal
     want = [min(int(c), goal - 1) for c in legs]
     r = min(round, ROUNDS_TOLD) - 1
+    state = strategy.state_of(list(legs))
     out: list[Refined] = []
     for key, strength, visits in zip(infosets.keys.tolist(), infosets.thresholds.tolist(), infosets.visits.tolist()):
         fields = decode(key, n)
@@ -131,7 +133,7 @@ def refined_at(strategy: Strategy, legs: Sequence[int], *, round: int = 1) -> li
         history = "; ".join(history_words(s, seen, n) for s, seen in enumerate(earlier))
         scale = Scale.of(strategy.rules, stage)
         value = int(scale.weakest(strength))
-        cell = _cell_strength(strategy, stage, r, legs, place, len(ins))
+        cell = _cell_strength(strategy, stage, r, state, place, len(ins))
         if value == int(scale.weakest(cell)):
             continue  # it plays as the player would without it
         if value == NEVER:
@@ -146,11 +148,7 @@ def refined_at(strategy: Strategy, legs: Sequence[int], *, round: int = 1) -> li
     return out
 
 
-def _cell_strength(strategy: Strategy, stage: int, r: int, legs: Sequence[int], place: int, ins: int) -> float:
+def _cell_strength(strategy: Strategy, stage: int, r: int, state: int, place: int, ins: int) -> float:
     """The threshold a player keeps where no set decides (the refined cell)."""
-    from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN
-
-    state = strategy.state_of(list(legs))
-    ctx = place * CONTEXTS_IN_TURN + min(ins, CONTEXTS_IN_TURN - 1) if strategy.table.in_turn else 0
+    ctx = contexts(strategy.table, place, ins)
     return float(strategy.cells[stage, min(r, strategy.cells.shape[1] - 1), state, ctx])
-
