@@ -169,7 +169,7 @@ inline bool DealDraws::general_deal(SplitMix& rng, std::size_t t, uint64_t throw
 // deposit, deal by deal, and its place by a leading-zero count of eight bits at once: the cards
 // every other way finds, with one port-1 instruction a card (the deposit) instead of three.
 WILDEVAL_AVX512_CODE_BEGIN
-__attribute__((target("avx512f,avx512cd,avx512ifma,avx512vl,bmi,bmi2")))
+__attribute__((target("avx512f,avx512cd,avx512ifma,avx512vl,bmi,bmi2" WILDEVAL_EVEX512)))
 void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card) {
     // n rounded up to eight deals (to 32 for the digits): the deals past n are of no use, and
     // written where nothing reads them
@@ -236,13 +236,13 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
 // first), general_deal draws that deal. The same numbers as the scalar loops, in the same order;
 // a run of more than a million attempts whose hands meet, for one deal, fails the block as there.
 // SplitMix's words from eight states.
-__attribute__((target("avx512f,avx512dq"))) inline __m512i splitmix_words(__m512i z) {
+__attribute__((target("avx512f,avx512dq" WILDEVAL_EVEX512))) inline __m512i splitmix_words(__m512i z) {
     z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ull)));
     z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBull)));
     return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
 }
 
-__attribute__((target("avx512f,avx512dq,avx512ifma,avx512vl,bmi,bmi2,popcnt")))
+__attribute__((target("avx512f,avx512dq,avx512ifma,avx512vl,bmi,bmi2,popcnt" WILDEVAL_EVEX512)))
 bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* views) {
     const std::size_t n_lists = lists_.size();
     const Group& group = groups_[0];

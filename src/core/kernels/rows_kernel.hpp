@@ -23,7 +23,14 @@
 // whatever the package's -march), and runs where the CPU has it.
 #if defined(__GNUC__) && defined(__x86_64__)
 #define WILDEVAL_ROWS16 1
-#define WILDEVAL_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vnni,popcnt")))
+// Clang 18 and later split 512-bit registers off AVX-512 as "evex512", which must be asked for.
+#if defined(__clang__) && __clang_major__ >= 18
+#define WILDEVAL_EVEX512 ",evex512"
+#else
+#define WILDEVAL_EVEX512 ""
+#endif
+#define WILDEVAL_AVX512_TARGET \
+    __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vnni,popcnt" WILDEVAL_EVEX512)))
 // Around code with AVX-512 intrinsics: GCC 12 takes their _mm512_undefined_epi32() for an
 // uninitialized read once they are inlined into a function compiled for AVX-512 (a false report).
 #if defined(__clang__)
