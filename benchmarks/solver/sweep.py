@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Solve every guts preset at every player count, both ways of declaring, and measure each.
 
-    python benchmarks/solver/sweep.py [--games N] [--workers N] [--only GAME] [--json FILE]
+    python benchmarks/solver/sweep.py [--games N] [--workers N] [--only GAME] [--shipped] [--json FILE]
 
 Prints the machine, then one Markdown row per table: the seconds to solve (default settings),
 the exploitability (pots a deal and its standard error, by a best response over information
@@ -19,6 +19,7 @@ import os
 import platform
 import sys
 
+from wildeval.games.guts.solver.shipped import shipped_tables
 from wildeval.games.guts.solver.sweep import Measured, every_table, sweep
 
 
@@ -49,11 +50,15 @@ def main() -> int:
                         help="only this way of declaring")
     parser.add_argument("--skip", type=int, default=0, help="leave out the first N tables (a sweep resumed)")
     parser.add_argument("--passes", type=int, default=3, help="passes of the best response (default 3)")
+    parser.add_argument("--shipped", action="store_true",
+                        help="measure the strategies shipped with the package (only the tables it ships; their "
+                             "solve time the one recorded when they were made)")
     parser.add_argument("--json", default=None, help="also write the results as JSON")
     args = parser.parse_args()
     counts = None if args.players is None else {int(x) for x in args.players.split(",")}
     tables = [t for t in every_table() if args.only in (None, t[0]) and (counts is None or t[1] in counts)
-              and args.declare in (None, t[2])][args.skip:]
+              and args.declare in (None, t[2])
+              and (not args.shipped or t in shipped_tables())][args.skip:]
     print(f"machine: {machine()}")
     print("| game | players | declaring | solve (s) | exploitability (pots a deal) | best simple deviation | "
           "deals a game | games |")
@@ -67,9 +72,9 @@ def main() -> int:
 
         with LocalCluster(n_workers=args.workers, threads_per_worker=1) as cluster, Client(cluster) as client:
             results = sweep(tables, client=client, games=args.games, passes=args.passes,
-                            progress=show)
+                            progress=show, use_shipped=args.shipped)
     else:
-        results = sweep(tables, games=args.games, passes=args.passes, progress=show)
+        results = sweep(tables, games=args.games, passes=args.passes, progress=show, use_shipped=args.shipped)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"machine": machine(), "tables": [dataclasses.asdict(r) for r in results]}, f, indent=1)

@@ -157,12 +157,12 @@ def _solver_marks(args: argparse.Namespace) -> list[tuple[int, str]]:
         return []
     from wildeval.cli.solve import place_words
     from wildeval.games.guts.rules import preset
-    from wildeval.games.guts.solver import solve
+    from wildeval.games.guts.solver.shipped import strategy_for
 
     rules = preset(args.game)
     if args.solver > rules.max_players:
         raise ValueError(f"--solver: {args.game} takes 2 to {rules.max_players} players, not {args.solver}")
-    strategy = solve(rules, args.solver)
+    strategy = strategy_for(rules, args.solver)
     marks = []
     for t in strategy.thresholds_at([0] * args.solver):
         if t.stage != args.stage or t.value is None or (t.seat not in (None, 1) and t.ins_before != 1):

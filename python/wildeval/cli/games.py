@@ -73,7 +73,8 @@ def register(commands: Any) -> None:
 def add_bots(p: argparse.ArgumentParser, which: str) -> None:
     p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
                    help=f"guts games: the bots, one kind for all or one per bot ({which}): threshold, random or "
-                        "solver (plays the solved strategy; solved first, seconds at a few players)")
+                        "solver (plays the solved strategy: the one shipped with the package for a preset's own "
+                        "rules, else solved first, seconds at a few players)")
 
 
 def bot_settings(args: argparse.Namespace, bots: int) -> dict[str, Any]:

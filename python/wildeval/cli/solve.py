@@ -74,6 +74,10 @@ def register(commands: Any) -> None:
                            "found on GAMES games a pass (3 passes) and measured on GAMES fresh ones "
                            "(default 100,000), beside "
                            "simple deviations (every threshold moved, always in, always out)")
+    work.add_argument("--resolve", action="store_true",
+                      help="solve afresh even where the package ships this table's strategy (a preset's own "
+                           "rules, 2 to 7 players, either way of declaring, the solver's defaults; shipped ones "
+                           "print at once)")
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write the whole strategy as JSON (every stage, pot, state and place)")
     p.add_argument("--json", action="store_true", help="print the thresholds as JSON")
@@ -126,11 +130,19 @@ def place_words(seat: int | None, ins: int | None) -> str:
     return f"{_ORDINALS[seat - 1]}, {_BEFORE[ins or 0]}"
 
 
+def _default_settings(args: argparse.Namespace) -> bool:
+    """Whether every solver setting is the default (the shipped strategies' own); ``--threads``
+    changes nothing in a strategy."""
+    return (args.seed, args.sweeps, args.deals, args.rows, args.iterations, args.games) == (
+        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000)
+
+
 def run(args: argparse.Namespace) -> int:
     from wildeval.cli.games import guts_rule_changes
     from wildeval.games.guts.rules import table_rules
     from wildeval.games.guts.solver import exploitability, solve
     from wildeval.games.guts.solver.explain import refined_at
+    from wildeval.games.guts.solver.shipped import shipped
 
     rules = table_rules(args.game, guts_rule_changes(args, args.legs_to_win, "--legs-to-win"))
     if args.players > rules.max_players:
@@ -140,10 +152,14 @@ def run(args: argparse.Namespace) -> int:
         from wildeval.cli.common import check_writable
 
         check_writable(args.save)
-    with bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
-        strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows, seed=args.seed,
-                         iterations=args.iterations, games=args.games, threads=args.threads,
-                         progress=progress.advance)
+    strategy = None if args.resolve or not _default_settings(args) else shipped(args.game, args.players, rules=rules)
+    if strategy is None:
+        with bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
+            strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows,
+                             seed=args.seed, iterations=args.iterations, games=args.games, threads=args.threads,
+                             progress=progress.advance)
+    was_shipped = not args.resolve and _default_settings(args) and strategy is shipped(args.game, args.players,
+                                                                                         rules=rules)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
                                                                         seed=args.seed + 1, threads=args.threads)
     if args.save is not None:
@@ -160,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
                         "thresholds": [t.to_json() for t in shown if t.stage == s + 1]}
                        for s in range(len(rules.stages))],
             "seconds": round(strategy.seconds, 3),
+            "shipped": was_shipped,
             "settings": dataclasses.asdict(strategy.settings),
             "information_sets": 0 if strategy.infosets is None else len(strategy.infosets),
             "refined_here": [r.to_json() for r in refined_at(strategy, legs, round=args.round)],
@@ -172,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.game} at {args.players} players, {mode}; {counted}: you {legs[0]}, the others {others}; "
           f"round {args.round} (pot {args.players * rules.ante * args.round:,})")
     st = strategy.settings
+    if was_shipped:
+        print("Shipped with the package: solved ahead of time with the solver's defaults (--resolve solves afresh)")
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
     if strategy.infosets is not None:

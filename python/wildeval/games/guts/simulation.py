@@ -121,9 +121,10 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
     ``bots``: the bots' kinds (:func:`~wildeval.games.guts.bots.bot_kinds`: ``"solver"`` for
     every seat, or one per seat, ``"solver,threshold,threshold"``); by default even seats play
     threshold bots and odd seats random bots. A solver bot plays the strategy
-    :func:`~wildeval.games.guts.solver.solve` finds for the table with its default settings,
-    solved once before the first game (seconds at a few players, minutes at seven), unless
-    ``strategy`` gives one solved for this table.
+    :func:`~wildeval.games.guts.solver.solve` finds for the table with its default settings:
+    the one shipped with the package for a preset's own rules
+    (:func:`~wildeval.games.guts.solver.shipped.strategy_for`), else solved once before the
+    first game (seconds at a few players, minutes at seven), unless ``strategy`` gives one.
     """
     rules, n = rules_and_players(game, players, rules)
     count = check_int("count (games)", count, 0)
@@ -131,9 +132,9 @@ def simulate(game: str, *, players: int, count: int, seed: int, out: TextIO,
     names = tuple(f"Bot {i + 1}" for i in range(n))
     kinds = None if bots is None else bot_kinds(bots, n)
     if kinds is not None and "solver" in kinds and strategy is None:
-        from wildeval.games.guts.solver import solve  # the solver plays these games
+        from wildeval.games.guts.solver.shipped import strategy_for  # the solver plays these games
 
-        strategy = solve(rules, n)
+        strategy = strategy_for(rules, n)
     wins = dict.fromkeys(names, 0)
     no_winner = 0
     if client is None:

@@ -119,9 +119,9 @@ class _Session:
         self.kinds = ["threshold"] * (n - 1) if bots is None else bot_kinds(bots, n - 1)
         self.strategy = strategy
         if "solver" in self.kinds and strategy is None:
-            from wildeval.games.guts.solver import solve  # the solver plays these games
+            from wildeval.games.guts.solver.shipped import strategy_for  # the solver plays these games
 
-            self.strategy = solve(self.rules, n)
+            self.strategy = strategy_for(self.rules, n)
         if seed is None:
             seed = random.Random().getrandbits(32)
         self.seed = check_int("seed", seed, -(2**63))
@@ -340,8 +340,9 @@ def play(game: str, *, players: int, seed: int | None, stdin: TextIO, stdout: Te
     cards with suit symbols (``3♥ K♣``) or as ``3h Kc``; None: symbols only if ``stdout`` can
     encode them; the ten is ``T`` either way, in cards and descriptions. ``rules``: the
     table's settings, as for :func:`simulate`. ``bots``: the bots' kinds, one for all or one per
-    bot (:func:`~wildeval.games.guts.bots.bot_kinds`; default threshold bots); a solver bot's
-    strategy is solved before the first deal (or ``strategy`` is one solved for this table).
+    bot (:func:`~wildeval.games.guts.bots.bot_kinds`; default threshold bots); a solver bot
+    plays the strategy shipped for the table (a preset's own rules), else one solved before the
+    first deal (or ``strategy``, one solved for this table).
 
     After every payment the payer's and the receiver's balances are shown, and every balance
     after each stage; at each declaration, what staying in risks; after each game, the session's

@@ -15,6 +15,7 @@ from typing import Any
 
 from wildeval.games.guts.rules import PRESETS, preset
 from wildeval.games.guts.solver.measure import exploitability
+from wildeval.games.guts.solver.shipped import shipped
 from wildeval.games.guts.solver.strategy import solve
 
 __all__ = ["Measured", "every_table", "sweep"]
@@ -58,9 +59,14 @@ def _one(case: tuple[str, int, str, dict[str, Any]]) -> Measured:
     game, n, mode, settings = case
     games = settings.pop("games")
     passes = settings.pop("passes")
+    use_shipped = settings.pop("use_shipped")
     started = time.perf_counter()
-    strategy = solve(preset(game, declaration=mode), n, **settings)
-    solved = time.perf_counter() - started
+    strategy = shipped(game, n, mode) if use_shipped else None
+    if strategy is None:
+        strategy = solve(preset(game, declaration=mode), n, **settings)
+        solved = time.perf_counter() - started
+    else:
+        solved, started = strategy.seconds, started - strategy.seconds
     measured = exploitability(strategy, games=games, passes=passes)
     name, best = max(measured.baselines.items(), key=lambda item: item[1].per_deal)
     return Measured(game, n, mode, solved, time.perf_counter() - started - solved, measured.per_deal,
@@ -68,14 +74,20 @@ def _one(case: tuple[str, int, str, dict[str, Any]]) -> Measured:
 
 
 def sweep(tables: Sequence[tuple[str, int, str]], *, client: Any = None, games: int = 20_000,
-          passes: int = 3, progress: Callable[[Measured], object] | None = None,
+          passes: int = 3, progress: Callable[[Measured], object] | None = None, use_shipped: bool = False,
           **settings: Any) -> list[Measured]:
     """Each table solved (``settings`` as for :func:`~wildeval.games.guts.solver.solve`) and
     measured with a best response of ``passes`` passes found on ``games`` games and measured on
     ``games`` fresh ones (:func:`~wildeval.games.guts.solver.exploitability`), in order; on ``client`` (a
     ``distributed.Client``) one task per table. ``progress``, if given, is called with each
-    result as it is in."""
-    cases = [(game, n, mode, dict(settings, games=games, passes=passes)) for game, n, mode in tables]
+    result as it is in. ``use_shipped``: measure the shipped strategy where the package has one
+    for the table (:mod:`~wildeval.games.guts.solver.shipped`; ``settings`` must then be empty,
+    the shipped ones' own), its solve time the one recorded when it was made."""
+    if use_shipped and settings:
+        raise ValueError("use_shipped measures the shipped strategies, solved with solve()'s defaults: "
+                         f"no settings ({', '.join(sorted(settings))})")
+    cases = [(game, n, mode, dict(settings, games=games, passes=passes, use_shipped=use_shipped))
+             for game, n, mode in tables]
     if client is None:
         results = []
         for case in cases:

@@ -1,0 +1,98 @@
+"""The strategies shipped with the package: every preset table there, each what solve() gives with
+its defaults, found for exactly its own rules, and used by `wildeval solve`, chart and bots."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from wildeval.cli import main
+from wildeval.games.guts.rules import PRESETS, table_rules
+from wildeval.games.guts.solver import Settings, Strategy, shipped as shipped_module, solve
+from wildeval.games.guts.solver.shipped import SHIPPED_DIR, file_name, pack, shipped, shipped_tables, strategy_for
+from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
+
+SHIPPED = [("three-five-seven", n, mode) for n in (2, 3) for mode in ("in_turn", "simultaneous")] + [
+    ("crazy-three-five-seven", 2, mode) for mode in ("in_turn", "simultaneous")]
+"""The tables the package must ship (tools/solve-presets makes them); docs/solver.md names them."""
+
+
+def test_every_promised_table_is_shipped_and_is_what_it_says() -> None:
+    have = shipped_tables()
+    assert set(SHIPPED) <= set(have)
+    for game, n, mode in have:
+        strategy = shipped(game, n, mode)
+        assert strategy is not None, (game, n, mode)
+        assert strategy.players == n and strategy.rules == table_rules(game, {"declaration": mode})
+        assert strategy.settings == Settings(iterations=DEFAULT_ITERATIONS, rows=strategy.settings.rows)
+        assert strategy.infosets is not None and len(strategy.infosets) > 0
+        raw = (SHIPPED_DIR / file_name(game, n, mode)).read_bytes()
+        assert pack(Strategy.from_json(json.loads(gzip.decompress(raw)))) == raw  # read back, the same bytes
+
+
+def test_shipped_only_for_the_exact_rules() -> None:
+    assert shipped("three-five-seven", 2) is shipped("three-five-seven", 2, "in_turn")  # loaded once
+    assert shipped("three-five-seven", 2, rules={"ante": 2}) is None
+    assert shipped("three-five-seven", 2, rules={"win_count": 5}) is None
+    assert shipped("three-five-seven", 2, "simultaneous", rules={"ante": 2}) is None
+    at_once = shipped("three-five-seven", 3, rules={"declaration": "simultaneous"})
+    assert at_once is not None and at_once.rules.declaration == "simultaneous"
+    assert shipped("three-five-seven", 9) is None
+    with pytest.raises(ValueError, match="unknown guts preset 'five-card'"):
+        shipped("five-card", 2)
+
+
+def test_strategy_for_solves_only_where_nothing_is_shipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def fake_solve(rules: object, players: int, **_: object) -> str:
+        calls.append((rules, players))
+        return "solved"
+
+    monkeypatch.setattr(shipped_module, "solve", fake_solve)
+    assert strategy_for(table_rules("three-five-seven"), 3) is shipped("three-five-seven", 3)
+    assert calls == []
+    other = table_rules("three-five-seven", {"ante": 5})
+    assert strategy_for(other, 3) == "solved" and calls == [(other, 3)]  # type: ignore[comparison-overlap]
+
+
+@pytest.mark.slow
+def test_a_shipped_strategy_is_what_solve_gives_with_its_defaults() -> None:
+    """The smallest table solved afresh (about 20 s) gives the shipped file byte for byte: the
+    shipped strategies are solve()'s, not tuned by hand."""
+    fresh = solve("three-five-seven", 2)
+    raw = (SHIPPED_DIR / file_name("three-five-seven", 2, "in_turn")).read_bytes()
+    ours = json.loads(gzip.decompress(raw))
+    theirs = fresh.to_json()
+    ours.pop("seconds"), theirs.pop("seconds")
+    assert ours == json.loads(json.dumps(theirs))
+
+
+def test_solve_prints_a_shipped_strategy_at_once(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import wildeval.games.guts.solver as solver
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("solved though the strategy is shipped")
+
+    monkeypatch.setattr(solver, "solve", refuse)
+    assert main(["solve", "three-five-seven", "--players", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Shipped with the package" in out and "Stage 3" in out
+    assert main(["solve", "crazy-three-five-seven", "--players", "2", "--declare", "simultaneous", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["shipped"] is True and data["declaration"] == "simultaneous"
+    assert data["information_sets"] == len(shipped("crazy-three-five-seven", 2, "simultaneous").infosets or ())
+    with pytest.raises(AssertionError, match="solved though"):  # --resolve, or any setting changed, solves
+        main(["solve", "three-five-seven", "--players", "2", "--resolve", "--quiet"])
+    with pytest.raises(AssertionError, match="solved though"):
+        main(["solve", "three-five-seven", "--players", "2", "--seed", "1", "--quiet"])
+
+
+def test_every_preset_is_named_in_the_shipping_tool() -> None:
+    import pathlib
+
+    tool = (pathlib.Path(__file__).resolve().parents[3] / "tools" / "solve-presets").read_text(encoding="utf-8")
+    assert all(f'"{game}"' in tool for game in PRESETS)
