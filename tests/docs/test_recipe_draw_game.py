@@ -2,10 +2,11 @@
 preset of wildeval.games.draw.rules, played, simulated and replayed by the same code as Deuce to
 Seven Triple Draw; a game defined here in the test (one DrawRules) plays too.
 
-Checked here: seeded hands of the new preset with bots, the chip ledger after every action (a
-hypothesis state machine, a few seconds), every pot's winners against the pure-Python reference
-evaluator with ranking low_a5 (not the engine's evaluator), the same seed giving the same bytes,
-and the history format where PHH has no variant (JSON Lines, replayable; PHH refused by name).
+Checked here: seeded hands of the new preset with bots, the chip ledger after every action (the
+draw games' hypothesis state machine, tests/helpers/draw_machine.py, a few seconds), every pot's
+winners against the pure-Python reference evaluator with ranking low_a5 (not the engine's
+evaluator), the same seed giving the same bytes, and the history format where PHH has no variant
+(JSON Lines, replayable; PHH refused by name).
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis import strategies as st
 
 from wildeval.cards import parse_cards
 from wildeval.cli import main
@@ -26,8 +26,6 @@ from wildeval.games.draw import (
     Action,
     DrawRules,
     Hand,
-    IllegalAction,
-    Kind,
     LowballBot,
     Phase,
     RandomBot,
@@ -42,6 +40,8 @@ from wildeval.games.draw import (
     to_record,
 )
 from wildeval.reference import Evaluator as ReferenceEvaluator
+
+from draw_machine import table_machine
 
 GAME = "ace-to-five-triple-draw"
 A5 = preset(GAME)
@@ -147,70 +147,12 @@ def test_seeded_bot_hands_pay_the_reference_winners(seed: int) -> None:
 # any action, legal or not, at a table of the new game
 
 
-class AceToFiveTable(RuleBasedStateMachine):
-    def __init__(self) -> None:
-        super().__init__()
-        self.table: Table | None = None
-        self.hand: Hand | None = None
-
-    @initialize(stacks=st.lists(st.integers(1, 60), min_size=2, max_size=6), seed=st.integers(0, 2**32))
-    def start(self, stacks: list[int], seed: int) -> None:
-        self.table = Table(stacks, game=A5, seed=seed, button=seed % len(stacks))
-        self.hand = self.table.start_hand()
-
-    def playing(self) -> bool:
-        return self.hand is not None
-
-    @precondition(lambda self: self.hand is None)
-    @rule(seed=st.integers(0, 2**32), n=st.integers(2, 6))
-    def new_table(self, seed: int, n: int) -> None:
-        """The last table ended (one player has every chip): sit down at a new one."""
-        self.table = Table(n, game=A5, seed=seed, starting_stack=1 + seed % 60)
-        self.hand = self.table.start_hand()
-
-    def _advance(self) -> None:
-        assert self.table is not None and self.hand is not None
-        self.hand.check_invariants()
-        if self.hand.over:
-            check_payouts(self.hand)
-            self.table.end_hand()
-            self.hand = self.table.start_hand() if len(self.table.seated) >= 2 else None
-
-    @precondition(playing)
-    @rule(data=st.data())
-    def legal_action(self, data: st.DataObject) -> None:
-        assert self.hand is not None
-        action = data.draw(st.sampled_from(self.hand.legal_actions()))
-        assert self.hand.can(action) and self.hand.apply(action) == action
-        self._advance()
-
-    @precondition(playing)
-    @rule(kind=st.sampled_from(list(Kind)), amount=st.none() | st.integers(-1, 130),
-          cards=st.lists(st.integers(0, 51), max_size=6))
-    def any_action(self, kind: Kind, amount: int | None, cards: list[int]) -> None:
-        hand = self.hand
-        assert hand is not None
-        action = Action(kind, amount, tuple(cards))
-        before = hand.snapshot()
-        try:
-            done = hand.verify(action)
-        except IllegalAction as error:
-            assert "cannot" in str(error) and not hand.can(action)
-            assert hand.snapshot() == before
-            return
-        assert done in hand.legal_actions()
-        hand.apply(action)
-        self._advance()
-
-    @invariant()
-    def chips_balance(self) -> None:
-        if self.table is not None:
-            self.table.check_invariants()
+def judge_payouts(hand: Hand) -> None:
+    if hand.over:
+        check_payouts(hand)
 
 
-AceToFiveTable.TestCase.settings = settings(
-    max_examples=80, stateful_step_count=50, suppress_health_check=[HealthCheck.too_slow],
-)
+AceToFiveTable = table_machine(A5, stakes=st.just(A5.stakes), max_stack=60, judge=judge_payouts, max_examples=80)
 test_ace_to_five_table_machine = AceToFiveTable.TestCase
 
 

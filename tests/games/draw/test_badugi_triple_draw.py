@@ -5,7 +5,8 @@ badugi ranking.
 Checked here: the preset and its registration (its seats from the deck rule); hands valued and
 paid as badugi, judged after every step by the referee (tests/helpers/referee_draw.py) with the values of
 every shown hand held to the pure-Python reference evaluator; a hypothesis state machine over any
-action, legal or not, with the chip ledger and the referee after every step; the bots' draws on
+action, legal or not, with the chip ledger and the referee after every step
+(tests/helpers/draw_machine.py); the bots' draws on
 hand-picked hands and their betting by badugi strength; the terminal's badugi words; the same seed
 giving the same bytes. Its PHH export against pokerkit: test_badugi_triple_draw_history.py.
 """
@@ -18,8 +19,7 @@ import json
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis import given, settings, strategies as st
 
 from wildeval import Evaluator
 from wildeval.cards import format_cards, parse_cards
@@ -51,6 +51,7 @@ from wildeval.games.draw.bots import badugi_cards, keep_for_badugi, keep_for_low
 from wildeval.reference import Evaluator as ReferenceEvaluator
 
 from draw_helpers import check_or_call_down, check_until_round
+from draw_machine import table_machine
 from referee_draw import judge
 
 GAME = "badugi-triple-draw"
@@ -151,74 +152,8 @@ def test_seeded_tables_follow_the_rules_and_value_hands_as_the_reference(seed: i
 # any action, legal or not, at a table of the game
 
 
-class BadugiTable(RuleBasedStateMachine):
-    def __init__(self) -> None:
-        super().__init__()
-        self.table: Table | None = None
-        self.hand: Hand | None = None
-
-    @initialize(stacks=st.lists(st.integers(1, 60), min_size=2, max_size=10), seed=st.integers(0, 2**32),
-                blinds=st.sampled_from([(1, 2, 2, 4), (5, 10, 10, 20), (0, 2, 2, 4)]))
-    def start(self, stacks: list[int], seed: int, blinds: tuple[int, int, int, int]) -> None:
-        self.table = Table(stacks, rules=Rules(*blinds), game=BADUGI, seed=seed, button=seed % len(stacks))
-        self.hand = self.table.start_hand()
-
-    def playing(self) -> bool:
-        return self.hand is not None
-
-    @precondition(lambda self: self.hand is None)
-    @rule(seed=st.integers(0, 2**32), n=st.integers(2, 10))
-    def new_table(self, seed: int, n: int) -> None:
-        """The last table ended (one player has every chip): sit down at a new one."""
-        self.table = Table(n, game=BADUGI, seed=seed, starting_stack=1 + seed % 60)
-        self.hand = self.table.start_hand()
-
-    def _advance(self) -> None:
-        assert self.table is not None and self.hand is not None
-        self.hand.check_invariants()
-        judge(self.hand)
-        if self.hand.over:
-            self.table.end_hand()
-            self.hand = self.table.start_hand() if len(self.table.seated) >= 2 else None
-
-    @precondition(playing)
-    @rule(data=st.data())
-    def legal_action(self, data: st.DataObject) -> None:
-        assert self.hand is not None
-        action = data.draw(st.sampled_from(self.hand.legal_actions()))
-        assert self.hand.can(action) and self.hand.apply(action) == action
-        self._advance()
-
-    @precondition(playing)
-    @rule(kind=st.sampled_from(list(Kind)), amount=st.none() | st.integers(-1, 130),
-          cards=st.lists(st.integers(0, 51), max_size=5), held=st.booleans())
-    def any_action(self, kind: Kind, amount: int | None, cards: list[int], held: bool) -> None:
-        hand = self.hand
-        assert hand is not None and hand.to_act is not None
-        mine = hand.hand_of(hand.to_act)
-        if held and mine:  # mostly the player's own cards, so that discards are often legal
-            cards = [mine[c % len(mine)] for c in cards]
-        action = Action(kind, amount, tuple(cards))
-        before = hand.snapshot()
-        try:
-            done = hand.verify(action)
-        except IllegalAction as error:
-            assert "cannot" in str(error) and not hand.can(action)
-            assert hand.snapshot() == before
-            return
-        assert done in hand.legal_actions()
-        hand.apply(action)
-        self._advance()
-
-    @invariant()
-    def chips_balance(self) -> None:
-        if self.table is not None:
-            self.table.check_invariants()
-
-
-BadugiTable.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=50, suppress_health_check=[HealthCheck.too_slow],
-)
+BADUGI_STAKES = st.sampled_from([(1, 2, 2, 4), (5, 10, 10, 20), (0, 2, 2, 4)]).map(lambda blinds: Rules(*blinds))
+BadugiTable = table_machine(BADUGI, stakes=BADUGI_STAKES, max_stack=60, judge=judge, max_examples=60)
 test_badugi_table_machine = BadugiTable.TestCase
 
 
