@@ -1,15 +1,17 @@
 """pokerkit as the judge of our PHH exports, shared by the tests of the games it reads
-(games/draw/test_history.py: Deuce to Seven Triple Draw, ``F2L3D``; test_badugi_triple_draw.py:
+(games/draw/test_history.py: Deuce to Seven Triple Draw, ``F2L3D``; test_badugi_triple_draw_history.py:
 Badugi Triple Draw, ``FB``; test_pokerkit_divergence.py: the marks against a corpus): replaying
 a history as pokerkit does (iterating the HandHistory, which repairs a history by checking or
 folding for a player it expects to act) and strictly (no repair), the warnings pokerkit may
-give, and hands at short random stacks that reach every corner of the betting."""
+give, hands at short random stacks that reach every corner of the betting, and the checks of a
+simulated session and of the marked hands that both games' tests make."""
 
 from __future__ import annotations
 
+import io
 import random
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NamedTuple
 
@@ -101,6 +103,59 @@ def check_unmarked(hh: HandHistory) -> None:
         assert stacks == hh.finishing_stacks, hh.actions
 
 
+def check_simulated(text: str, *, variant: str, players: int, count: int) -> list[HandHistory]:
+    """The PHH that ``simulate`` wrote for ``count`` hands of ``players``: pokerkit loads it as
+    hands 1, 2, ... (no more than ``count``: the table may break up), every one of ``variant`` at
+    ``players`` seats with its finishing stacks; the unmarked ones replay (:func:`check_unmarked`),
+    the text is exactly what pokerkit writes back, and the stacks carry over from hand to hand
+    (seats by table seat; a player who left had nothing). Returns the histories."""
+    hhs = list(HandHistory.load_all(io.BytesIO(text.encode())))
+    assert 0 < len(hhs) <= count and [hh.hand for hh in hhs] == list(range(1, len(hhs) + 1))
+    assert len(hhs[0].starting_stacks) == players
+    for hh in hhs:
+        assert hh.variant == variant and hh.finishing_stacks is not None and hh.seat_count == players
+        with pokerkit_warnings():
+            if "_pokerkit_divergence" in hh.user_defined_fields:
+                continue
+            check_unmarked(hh)
+    assert HandHistory.dumps_all(hhs) + "\n" == text
+    for a, b in zip(hhs, hhs[1:]):
+        assert a.seats and a.finishing_stacks and b.seats
+        after, before = dict(zip(a.seats, a.finishing_stacks)), dict(zip(b.seats, b.starting_stacks))
+        assert all(after[s] == before[s] for s in before)
+        assert all(after[s] == 0 for s in after if s not in before)
+    return hhs
+
+
+def phh_histories(hands: Iterable[Hand]) -> list[HandHistory]:
+    """The hands' PHH exports, as pokerkit loads them."""
+    return list(HandHistory.loads_all(dumps_all(phh_fields(h) for h in hands)))
+
+
+def count_marked(hands: Sequence[Hand]) -> int:
+    """How many of the hands the engine marks (``pokerkit_divergence``), each checked against
+    pokerkit: an unmarked hand replays (:func:`check_unmarked`); a marked one carries its mark in
+    its PHH, and pokerkit ends it with other stacks than ours or refuses it, iterating the
+    history and action by action."""
+    marked = 0
+    for hand, hh in zip(hands, phh_histories(hands), strict=True):
+        assert hh.finishing_stacks is not None
+        expected = list(hh.finishing_stacks)
+        with pokerkit_warnings(*(() if hand.pokerkit_divergence is None else (BURNED,))):
+            if hand.pokerkit_divergence is None:
+                check_unmarked(hh)
+                continue
+            marked += 1
+            assert hh.user_defined_fields["_pokerkit_divergence"] == hand.pokerkit_divergence
+            assert replay_outcome(hh) != expected, hand.pokerkit_divergence
+            try:
+                stacks = strict_replay(hh)
+            except (ValueError, AssertionError):
+                continue
+            assert stacks != expected, hand.pokerkit_divergence
+    return marked
+
+
 def random_hands(count: int, seed: int, *, unlimited: bool = False,
                  game: DrawRules = DEUCE_TO_SEVEN_TRIPLE_DRAW) -> list[Hand]:
     """Hands of ``game`` at short random stacks (all-ins, side pots) between random and lowball
@@ -139,7 +194,7 @@ def small_blind_checks_first(hand: Hand) -> bool | None:
 def pokerkit_stacks(hand: Hand) -> list[int] | None:
     """pokerkit's stacks after replaying the hand's PHH (iterating the HandHistory), None if it
     refuses it."""
-    (hh,) = HandHistory.loads_all(dumps_all([phh_fields(hand)]))
+    (hh,) = phh_histories([hand])
     try:
         with pokerkit_warnings():
             return loose_replay(hh)

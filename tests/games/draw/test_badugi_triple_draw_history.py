@@ -14,21 +14,17 @@ import io
 
 import pytest
 
-from wildeval.games.draw import Hand, arrange_deck, phh_fields, preset, simulate  # noqa: E402
-from wildeval.games.table.phh import dumps_all  # noqa: E402
+from wildeval.games.draw import Hand, arrange_deck, preset, simulate  # noqa: E402
 
 from draw_helpers import check_or_call_down
 from pokerkit_replay import (  # skips this module where pokerkit is not installed
-    BURNED,
     ROBERTS_RULES,
     HandHistory,
-    check_unmarked,
+    check_simulated,
+    count_marked,
     pokerkit_stacks,
-    pokerkit_warnings,
     random_hands,
-    replay_outcome,
     small_blind_checks_first,
-    strict_replay,
 )
 
 GAME = "badugi-triple-draw"
@@ -39,21 +35,7 @@ BADUGI = preset(GAME)
 def test_simulated_hands_replay_in_pokerkit(players: int, count: int, seed: int) -> None:
     out = io.StringIO()
     simulate(GAME, players=players, count=count, seed=seed, out=out)
-    text = out.getvalue()
-    hhs = list(HandHistory.load_all(io.BytesIO(text.encode())))
-    assert 0 < len(hhs) <= count and [hh.hand for hh in hhs] == list(range(1, len(hhs) + 1))
-    assert len(hhs[0].starting_stacks) == players
-    for hh in hhs:
-        assert hh.variant == "FB" and hh.finishing_stacks is not None and hh.seat_count == players
-        with pokerkit_warnings():
-            if "_pokerkit_divergence" in hh.user_defined_fields:
-                continue
-            check_unmarked(hh)
-    assert HandHistory.dumps_all(hhs) + "\n" == text  # the text is exactly what pokerkit writes back
-    for a, b in zip(hhs, hhs[1:]):  # stacks carry over from hand to hand (seats by table seat)
-        assert a.seats and a.finishing_stacks and b.seats
-        after, before = dict(zip(a.seats, a.finishing_stacks)), dict(zip(b.seats, b.starting_stacks))
-        assert all(after[s] == before[s] for s in before)
+    check_simulated(out.getvalue(), variant="FB", players=players, count=count)
 
 
 def test_pokerkit_plays_the_variant_as_fixed_limit_badugi() -> None:
@@ -67,23 +49,7 @@ def test_pokerkit_plays_the_variant_as_fixed_limit_badugi() -> None:
 def test_short_stack_hands_replay_or_are_marked(unlimited: bool) -> None:
     # the same model as deuce-to-seven (tests/games/draw/test_history.py replays more of it)
     hands = random_hands(300 if unlimited else 500, seed=6, unlimited=unlimited, game=BADUGI)
-    hhs = list(HandHistory.loads_all(dumps_all(phh_fields(h) for h in hands)))
-    marked = 0
-    for hand, hh in zip(hands, hhs):
-        assert hh.finishing_stacks is not None
-        expected = list(hh.finishing_stacks)
-        with pokerkit_warnings(*(() if hand.pokerkit_divergence is None else (BURNED,))):
-            if hand.pokerkit_divergence is None:
-                check_unmarked(hh)
-                continue
-            marked += 1
-            assert hh.user_defined_fields["_pokerkit_divergence"] == hand.pokerkit_divergence
-            assert replay_outcome(hh) != expected, hand.pokerkit_divergence
-            try:
-                stacks = strict_replay(hh)
-            except (ValueError, AssertionError):
-                continue
-            assert stacks != expected, hand.pokerkit_divergence
+    marked = count_marked(hands)
     notes = [h.pokerkit_divergence or "" for h in hands]
     # at stacks this short: mostly a short big blind and completing a short all-in (Robert's Rules),
     # and the big blind acting first heads-up with equal blinds, where the small blind checked first

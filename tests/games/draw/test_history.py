@@ -41,7 +41,10 @@ from pokerkit_replay import (  # skips this module where pokerkit is not install
     BURNED,
     ROBERTS_RULES,
     HandHistory,
+    check_simulated,
     check_unmarked,
+    count_marked,
+    phh_histories,
     pokerkit_stacks,
     pokerkit_warnings,
     random_hands,
@@ -59,46 +62,12 @@ GAME = "deuce-to-seven-triple-draw"
 def test_simulated_hands_replay_in_pokerkit(players: int, count: int, seed: int) -> None:
     out = io.StringIO()
     simulate(GAME, players=players, count=count, seed=seed, out=out)
-    text = out.getvalue()
-    hhs = list(HandHistory.load_all(io.BytesIO(text.encode())))
-    assert 0 < len(hhs) <= count
-    assert [hh.hand for hh in hhs] == list(range(1, len(hhs) + 1))
-    for hh in hhs:
-        assert hh.variant == "F2L3D" and hh.finishing_stacks is not None
-        with pokerkit_warnings():
-            if "_pokerkit_divergence" in hh.user_defined_fields:
-                continue
-            check_unmarked(hh)
-    # the text is exactly what pokerkit writes back
-    assert HandHistory.dumps_all(hhs) + "\n" == text
-    # stacks carry over from hand to hand (seats by table seat)
-    for a, b in zip(hhs, hhs[1:]):
-        assert a.seats and a.finishing_stacks and b.seats
-        after = dict(zip(a.seats, a.finishing_stacks))
-        before = dict(zip(b.seats, b.starting_stacks))
-        assert all(after[s] == before[s] for s in before)
-        assert all(after[s] == 0 for s in after if s not in before)
+    check_simulated(out.getvalue(), variant="F2L3D", players=players, count=count)
 
 
 def test_short_stack_hands_replay_or_are_marked() -> None:
     hands = random_hands(1500, seed=4)
-    hhs = list(HandHistory.loads_all(dumps_all(phh_fields(h) for h in hands)))
-    marked = 0
-    for hand, hh in zip(hands, hhs):
-        assert hh.finishing_stacks is not None
-        expected = list(hh.finishing_stacks)
-        with pokerkit_warnings(*(() if hand.pokerkit_divergence is None else (BURNED,))):
-            if hand.pokerkit_divergence is None:
-                check_unmarked(hh)
-            else:
-                marked += 1
-                assert hh.user_defined_fields["_pokerkit_divergence"] == hand.pokerkit_divergence
-                assert replay_outcome(hh) != expected, hand.pokerkit_divergence
-                try:
-                    stacks = strict_replay(hh)
-                except (ValueError, AssertionError):
-                    continue
-                assert stacks != expected, hand.pokerkit_divergence
+    marked = count_marked(hands)
     # heads-up with equal blinds pokerkit has the big blind act first (unless a blind is all-in):
     # its replay checks for it, then refuses the big blind's action if the small blind checked
     equal_blinds = [h for h in hands if "blinds are equal" in (h.pokerkit_divergence or "")]
@@ -119,7 +88,7 @@ def test_short_stack_hands_replay_or_are_marked() -> None:
 
 def test_heads_up_unlimited_hands_are_marked_when_pokerkit_cannot_follow() -> None:
     hands = random_hands(300, seed=5, unlimited=True)
-    hhs = list(HandHistory.loads_all(dumps_all(phh_fields(h) for h in hands)))
+    hhs = phh_histories(hands)
     assert any(h.pokerkit_divergence and "four bets" in h.pokerkit_divergence for h in hands)
     for hand, hh in zip(hands, hhs):
         with pokerkit_warnings(*(() if hand.pokerkit_divergence is None else (BURNED,))):
@@ -138,7 +107,7 @@ def test_half_bet_all_in_reopens_where_pokerkit_refuses() -> None:
         hand.act(action)
     assert hand.pokerkit_divergence is not None
     play_hand(hand, lambda s: LowballBot(s))
-    (hh,) = HandHistory.loads_all(dumps_all([phh_fields(hand)]))
+    (hh,) = phh_histories([hand])
     with pokerkit_warnings(), pytest.raises(ValueError, match="already acted|Short all-in|cannot raise"):
         strict_replay(hh)
 
