@@ -1,7 +1,8 @@
 """Tests of the reference evaluator's other rankings: "low27", "low_a5" and "three_card_poker".
 
 The solvers in ``wildeval.reference`` build the best hand category by category; the oracles here
-follow the definitions instead and share nothing with them but ``values.pack`` and ``LOW_BASE``:
+follow the definitions instead and share nothing with them but ``values.pack`` and ``LOW_BASE``
+(the groups of equal ranks, tests/helpers/oracle_groups.py, they share with the main oracle):
 
 * deuce-to-seven and ace-to-five: value every five cards by the textbook rules of the ranking,
   take the lowest, ``LOW_BASE`` minus it;
@@ -31,34 +32,20 @@ from wildeval.cards import format_cards, parse_cards
 from wildeval.reference import Evaluator, census
 from wildeval.values import LOW_BASE, Category, category_of, describe, pack, tie_ranks
 
+from oracle_groups import SHAPES, group_value, groups
+
 C = Category
 ACE = 12
 
 # ---------------------------------------------------------------------------------------------
-# Oracles
-
-# group shape of five cards (sizes, biggest first) -> category
-_FIVE_SHAPES = {
-    (4, 1): C.FOUR_OF_A_KIND,
-    (3, 2): C.FULL_HOUSE,
-    (3, 1, 1): C.THREE_OF_A_KIND,
-    (2, 2, 1): C.TWO_PAIR,
-    (2, 1, 1, 1): C.PAIR,
-    (1, 1, 1, 1, 1): C.HIGH_CARD,
-}
-
-
-def _groups(ranks: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
-    """(group sizes biggest first, group ranks in the same order, ties by higher rank)."""
-    groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    return tuple(size for _, size in groups), [rank for rank, _ in groups]
+# Oracles (their groups of equal ranks: tests/helpers/oracle_groups.py)
 
 
 def high_value_aces_high(five: Sequence[int]) -> int:
     """The "high" value of five distinct natural cards with aces high only: A-2-3-4-5 is not a
     straight, T-J-Q-K-A is."""
     ranks = sorted((c >> 2 for c in five), reverse=True)
-    shape, group_ranks = _groups(ranks)
+    shape, group_ranks = groups(ranks)
     straight = len(shape) == 5 and ranks[0] - ranks[4] == 4
     flush = len({c & 3 for c in five}) == 1
     if straight and flush:
@@ -67,13 +54,12 @@ def high_value_aces_high(five: Sequence[int]) -> int:
         return pack(C.FLUSH, ranks)
     if straight:
         return pack(C.STRAIGHT, [ranks[0]])
-    return pack(_FIVE_SHAPES[shape], group_ranks)
+    return pack(SHAPES[shape], group_ranks)
 
 
 def ace_to_five_value(five: Sequence[int]) -> int:
     """Groups only, the ace the lowest rank (written 0, the deuce 1 .. the king 12)."""
-    shape, group_ranks = _groups([(c >> 2) - 12 if c >> 2 == 12 else (c >> 2) + 1 for c in five])
-    return pack(_FIVE_SHAPES[shape], group_ranks)
+    return group_value([(c >> 2) - 12 if c >> 2 == 12 else (c >> 2) + 1 for c in five])
 
 
 def low_oracle(cards: Sequence[int], five_value: Callable[[Sequence[int]], int]) -> int:
@@ -93,7 +79,7 @@ def three_card_value(three: Sequence[int], flush_duplicates: bool) -> int:
     """Three-card poker value of three cards, repeats allowed: code 5 straight flush, 4 trips,
     3 straight, 2 flush, 1 pair, 0 high card; A-2-3 the lowest straight (top card the three)."""
     ranks = sorted((c >> 2 for c in three), reverse=True)
-    shape, group_ranks = _groups(ranks)
+    shape, group_ranks = groups(ranks)
     suited = len({c & 3 for c in three}) == 1 and (flush_duplicates or len(set(three)) == 3)
     top = None
     if len(shape) == 3:

@@ -3,7 +3,8 @@
 The main check is against a brute-force oracle written here from the definition in the rules
 conventions: the value of a hand is the best value, over every way of replacing each wild card
 by any of the 52 cards (repeats allowed), of the best five cards (all the cards under five),
-valued by the textbook rules. The oracle shares nothing with the solver but ``values.pack``.
+valued by the textbook rules. The oracle shares nothing with the solver but ``values.pack``
+(its groups of equal ranks, tests/helpers/oracle_groups.py, it shares with the lowball oracles).
 
 test_reference_tables.py checks the published tables, the rules' examples, eval7's
 order and the interface.
@@ -22,49 +23,22 @@ from wildeval.cards import format_cards, parse_cards
 from wildeval.reference import Evaluator
 from wildeval.values import Category, category_of, pack, tie_ranks
 
+from oracle_groups import group_value
+
 C = Category
 
 # ---------------------------------------------------------------------------------------------
-# The brute-force oracle
-
-# group shape (sizes, biggest first) -> category; for every hand size 1 to 5
-_SHAPES: dict[tuple[int, ...], Category] = {
-    (5,): C.FIVE_OF_A_KIND,
-    (4, 1): C.FOUR_OF_A_KIND,
-    (3, 2): C.FULL_HOUSE,
-    (3, 1, 1): C.THREE_OF_A_KIND,
-    (2, 2, 1): C.TWO_PAIR,
-    (2, 1, 1, 1): C.PAIR,
-    (1, 1, 1, 1, 1): C.HIGH_CARD,
-    (4,): C.FOUR_OF_A_KIND,
-    (3, 1): C.THREE_OF_A_KIND,
-    (2, 2): C.TWO_PAIR,
-    (2, 1, 1): C.PAIR,
-    (1, 1, 1, 1): C.HIGH_CARD,
-    (3,): C.THREE_OF_A_KIND,
-    (2, 1): C.PAIR,
-    (1, 1, 1): C.HIGH_CARD,
-    (2,): C.PAIR,
-    (1, 1): C.HIGH_CARD,
-    (1,): C.HIGH_CARD,
-}
-
-
-def group_value(cards: Sequence[int]) -> int:
-    """The value of 1 to 5 cards (repeats allowed) counting groups only."""
-    groups = sorted(Counter(c >> 2 for c in cards).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = tuple(size for _, size in groups)
-    return pack(_SHAPES[shape], [rank for rank, _ in groups])
+# The brute-force oracle (its groups: tests/helpers/oracle_groups.py)
 
 
 def exact_value(cards: Sequence[int], flush_duplicates: bool) -> int:
     """The value of exactly the given cards: five cards (repeats allowed) by the textbook rules
     with five of a kind on top, or groups only under five cards."""
-    if len(cards) < 5:
-        return group_value(cards)
-    assert len(cards) == 5
-    best = group_value(cards)
     ranks = sorted((c >> 2 for c in cards), reverse=True)
+    if len(cards) < 5:
+        return group_value(ranks)
+    assert len(cards) == 5
+    best = group_value(ranks)
     top = None
     if len(set(ranks)) == 5:
         if ranks[0] - ranks[4] == 4:
@@ -103,7 +77,7 @@ def test_oracle_itself() -> None:
     assert exact_value([51, 51, 31, 15, 3], False) == pack(C.PAIR, [12, 7, 3, 0])
     assert exact_value([51, 51, 51, 51, 47], True) == pack(C.FOUR_OF_A_KIND, [12, 11])
     assert exact_value([51, 50, 49, 48, 51], True) == pack(C.FIVE_OF_A_KIND, [12])
-    assert group_value(parse_cards("Kc Kd 3h")) == pack(C.PAIR, [11, 1])
+    assert exact_value(parse_cards("Kc Kd 3h"), True) == pack(C.PAIR, [11, 1])  # groups only
     assert brute_force(parse_cards("3h Kc Kd"), frozenset({1}), True) == pack(C.THREE_OF_A_KIND, [11])
 
 
@@ -206,7 +180,7 @@ def test_many_wild_cards(hand: tuple[list[int], frozenset[int], bool]) -> None:
         best = max([r for r in range(13) if count[r] + n_wild >= 5])
         assert value == pack(C.FIVE_OF_A_KIND, [best])
     if n_wild == len(cards) < 5:
-        assert value == group_value([51] * len(cards))
+        assert value == exact_value([51] * len(cards), flush_duplicates)
     check_best_five(ev, cards, value)
 
 
