@@ -33,13 +33,10 @@ from wildeval.games.draw import (
     Hand,
     IllegalAction,
     Kind,
-    LowballBot,
     Phase,
-    RandomBot,
     Rules,
     Table,
     arrange_deck,
-    ask_bot,
     describe_event,
     play,
     preset,
@@ -47,7 +44,7 @@ from wildeval.games.draw import (
     simulate,
     to_record,
 )
-from wildeval.games.draw.bots import badugi_cards, keep_for_badugi, keep_for_low
+from wildeval.games.draw.bots import LowballBot, RandomBot, ask_bot, badugi_cards, keep_for_badugi, keep_for_low
 from wildeval.reference import Evaluator as ReferenceEvaluator
 
 from draw_helpers import check_or_call_down, check_until_round

@@ -14,22 +14,8 @@ import random
 import pytest
 
 from wildeval.cards import format_cards, parse_cards
-from wildeval.games.draw import (
-    Action,
-    Bot,
-    Hand,
-    IllegalAction,
-    Kind,
-    LowballBot,
-    Phase,
-    RandomBot,
-    Rules,
-    Table,
-    arrange_deck,
-    keep_for_low,
-    made_low,
-    play_hand,
-)
+from wildeval.games.draw import Action, Hand, IllegalAction, Kind, Phase, Rules, Table, arrange_deck, play_hand
+from wildeval.games.draw.bots import Bot, LowballBot, RandomBot, keep_for_low, made_low
 
 from draw_helpers import A, check_or_call_down, check_until_round, kinds, stand_pat_all
 

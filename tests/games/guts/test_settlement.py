@@ -7,16 +7,7 @@ import pytest
 
 from wildeval.cards import parse_cards
 from wildeval.games import guts
-from wildeval.games.guts import (
-    Declare,
-    GutsGame,
-    GutsRules,
-    IllegalActionError,
-    RandomBot,
-    Stage,
-    play_bots,
-    preset,
-)
+from wildeval.games.guts import Declare, GutsGame, GutsRules, IllegalActionError, RandomBot, Stage, play_bots, preset
 
 from guts_helpers import PRESET_NAMES, declare, next_stage, settle_event, table
 
