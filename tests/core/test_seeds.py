@@ -14,7 +14,7 @@ import pytest
 from wildeval.chart import field_chart
 from wildeval.field import versus_field
 from wildeval.games import draw, guts
-from wildeval.games.draw.table import Table
+from wildeval.games.draw.session import Table
 from wildeval.games.guts import GutsGame, preset
 from wildeval.odds import equity
 from wildeval.seeds import check_seed, entropy, python_random, seed_sequence, seed_word

@@ -75,7 +75,7 @@ MODULES = [
     "wildeval.games.draw.hand",
     "wildeval.games.draw.chips",
     "wildeval.games.draw.draws",
-    "wildeval.games.draw.table",
+    "wildeval.games.draw.session",
     "wildeval.games.draw.bots",
     "wildeval.games.draw.history",
     "wildeval.games.draw.terminal",

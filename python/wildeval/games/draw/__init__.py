@@ -14,7 +14,7 @@ by the same code:
   :mod:`~wildeval.games.draw.betting`, :mod:`~wildeval.games.draw.draws` and
   :mod:`~wildeval.games.draw.showdown`; its chips in a table ``Ledger``
   (:mod:`~wildeval.games.draw.chips`, :class:`DrawInvariantError`);
-  :mod:`~wildeval.games.draw.table`: :class:`Table`, hand after hand;
+  :mod:`~wildeval.games.draw.session`: :class:`Table`, hand after hand;
 - :mod:`~wildeval.games.draw.pokerkit_model`: pokerkit's way of playing, followed beside ours
   to mark the hands pokerkit would replay differently;
 - :mod:`~wildeval.games.draw.bots`, :mod:`~wildeval.games.draw.history` (JSON records, PHH,
@@ -50,8 +50,8 @@ from wildeval.games.draw.rules import (
     low27,
     preset,
 )
+from wildeval.games.draw.session import Table
 from wildeval.games.draw.simulation import play, play_hand, simulate
-from wildeval.games.draw.table import Table
 from wildeval.games.draw.terminal import describe_event
 
 __all__ = [

@@ -117,7 +117,7 @@ class DrawRules:
     (``betting_rounds`` = draws + 1); from betting round ``big_bet_from`` on the bet is the big
     bet. ``phh_variant`` is the PHH variant code (None: PHH has none, histories are JSON Lines).
     ``blurb`` is what the terminal says the game is. ``button`` is how the blinds move from
-    hand to hand at a :class:`~wildeval.games.draw.table.Table` when a player leaves:
+    hand to hand at a :class:`~wildeval.games.draw.session.Table` when a player leaves:
     ``"moving"`` (the button moves to the next player with chips and the blinds follow it) or
     ``"dead"`` (the big blind moves to the next player with chips, the small blind and the
     button follow it even onto empty seats: Robert's Rules' dead button); ``docs/triple-draw.md``

@@ -27,7 +27,7 @@ from wildeval.games.draw.bots import Bot, LowballBot, ask_bot
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.history import entry_body, entry_text
 from wildeval.games.draw.rules import PRESETS, DrawRules
-from wildeval.games.draw.table import Table
+from wildeval.games.draw.session import Table
 from wildeval.games.draw.terminal import play_session
 from wildeval.seeds import check_seed, child_seed, python_random
 

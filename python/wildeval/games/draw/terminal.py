@@ -25,7 +25,7 @@ from wildeval.games.draw.bots import LowballBot, ask_bot, low_rank
 from wildeval.games.draw.hand import Hand
 from wildeval.games.draw.history import history_entry, phh_section
 from wildeval.games.draw.rules import DEUCE_TO_SEVEN_TRIPLE_DRAW, DrawRules
-from wildeval.games.draw.table import Table
+from wildeval.games.draw.session import Table
 from wildeval.games.table.terminal import QUIT_WORDS, Terminal
 from wildeval.seeds import python_random
 

@@ -1,8 +1,8 @@
-"""A draw game's table: hand after hand, stacks carried over, the button (or, with a dead
-button, the big blind) moving left.
+"""A draw game's session: hand after hand at one :class:`Table`, stacks carried over, the button
+(or, with a dead button, the big blind) moving left.
 
-(The table of one draw game; :mod:`wildeval.games.table` is the layer that every game family
-shares.) The table's chips are a :class:`~wildeval.games.table.Ledger`, ``books``: one account
+(Named for the run of hands it plays: :mod:`wildeval.games.table` is the table layer that every
+game family shares.) The table's chips are a :class:`~wildeval.games.table.Ledger`, ``books``: one account
 per table seat and one for the hand being played (``None``). When a hand ends, what each player
 lost goes to the hand's account and what each won comes out of it, one line each, so the books
 prove that a hand only moved chips between its players. The books hold the last hand's lines
