@@ -3,7 +3,8 @@
 // natural_rows() at the end runs the kernel that rows_kernel() names: AVX-512
 // (rows_avx512.hpp), AVX2 (rows_avx2.hpp) or NEON (rows_neon.hpp) on whole
 // blocks of rows, then SSSE3 (rows_ssse3.hpp, where the build has it) or the portable
-// kernel (rows_portable.hpp, plain C++) on the rest, or on all of them.
+// kernel (rows_portable.hpp, plain C++) on the rest, or on all of them. The SSSE3 and portable
+// kernels are one loop (natural_rows_kernel) with two checks (PairCheck, KeyChecks).
 #pragma once
 
 #include <cstddef>
@@ -83,7 +84,8 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
     auto rest = [&](const uint8_t* at, auto ahead) {
 #if defined(WILDEVAL_ROWS_SSSE3)
         if (rows_kernel() != RowsKernel::kPortable)
-            return natural_rows_ssse3<N, Shape, Flushes, FinalFrom>(at, left, out + blocks, parts.keys(), hash, lookup, fix, ahead);
+            return natural_rows_kernel<N, Shape, Flushes, FinalFrom, PairCheck<N>>(at, left, out + blocks, parts.keys(), hash,
+                                                                                   lookup, fix, ahead);
 #endif
         return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(at, left, out + blocks, parts.keys(), hash, lookup, fix, ahead);
     };

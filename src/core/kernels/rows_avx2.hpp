@@ -141,11 +141,10 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     constexpr bool kNarrow = sizeof(Card) > 1, kCopies = (kNarrow && Flushes != FlushRows::kNone) || kWild;
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 8;
-    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
+    static_assert(kRowsChunk % kRows == 0, "whole blocks a chunk");
     // each block fetches the lines 256 rows on, as the AVX-512 kernel does (fetch_rows_ahead)
     constexpr std::size_t kBlockLines = (kRows * N * sizeof(Card) + 63) / 64, kAheadBytes = 256 * N * sizeof(Card);
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
-    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     static const Rows8Layout<N, sizeof(Card)> layout;
     const CardBytes& tables = parts.bytes();
     const __m256i rank0 = load32(tables.rank16[0]), rank1 = load32(tables.rank16[1]), rank2 = load32(tables.rank16[2]),
@@ -167,12 +166,12 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     __m256i repeated = zero, top = zero, wide_bits = zero;
 
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position
-    uint32_t flushes[kChunk + kRows];
-    alignas(32) uint8_t copy[kCopies ? kChunk * 8 : 1];  // the chunk's rows as bytes: 8 a row, 0 past N
+    uint32_t flushes[kRowsChunk + kRows];
+    alignas(32) uint8_t copy[kCopies ? kRowsChunk * 8 : 1];  // the chunk's rows as bytes: 8 a row, 0 past N
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = static_cast<uint32_t>(hashed[k]);
-            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & Shape::kSlotMask);
         }
     };
     // The flush pass: four noted rows a register, from the chunk's copy. Each suit's natural ranks
@@ -263,8 +262,8 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
         }
         hashes = _mm256_srli_epi32(_mm256_and_si256(product, _mm256_set1_epi64x(0xFFFFFFFF)), kShiftTop);
     };
-    for (std::size_t start = 0; start < n_rows; start += kChunk) {
-        const std::size_t end = std::min(n_rows, start + kChunk);
+    for (std::size_t start = 0; start < n_rows; start += kRowsChunk) {
+        const std::size_t end = std::min(n_rows, start + kRowsChunk);
         std::size_t n_flush = 0;
         for (std::size_t i = start; i < end; i += kRows) {
             fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);

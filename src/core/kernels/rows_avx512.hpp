@@ -142,9 +142,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const uint8_t* rows = kNarrow ? bytes : reinterpret_cast<const uint8_t*>(cards);
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 16;
-    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes
+    static_assert(kRowsChunk % kRows == 0, "whole blocks a chunk");
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
-    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     static const Rows16Layout<N> layout;
     const CardBytes& card_bytes = parts.bytes();
     const __m512i low_index = _mm512_load_si512(layout.low), high_index = _mm512_load_si512(layout.high);
@@ -181,19 +180,19 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const __m512i narrow_index = _mm512_load_si512(narrow_bytes);
 
     constexpr bool kGather = Gathered<Lookup>::value;
-    const __m512i low16 = _mm512_set1_epi32(0xFFFF), slot_mask = _mm512_set1_epi32(static_cast<int>(kSlotMask));
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF), slot_mask = _mm512_set1_epi32(static_cast<int>(Shape::kSlotMask));
     // Rows that can make a flush, with wild ranks: their flushes are read by the second pass
     // (flush_pass), sixteen of those rows at a time, from their bytes, wild counts and suit
     // counters kept here as each block finds them (a third of the rows, with three ranks wild).
     const bool read_flushes = kWild && wild_flush != nullptr;
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
     alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position (no gather)
-    alignas(64) uint32_t flushes[kChunk + kRows];
-    alignas(64) uint32_t pending[5][kChunk + kRows];  // read_flushes: a, b, wild counts, counters, row in the chunk
+    alignas(64) uint32_t flushes[kRowsChunk + kRows];
+    alignas(64) uint32_t pending[5][kRowsChunk + kRows];  // read_flushes: a, b, wild counts, counters, row in the chunk
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
-            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & Shape::kSlotMask);
         }
     };
     // The pending rows' values: the best of the value by ranks (in `out` already) and of the
@@ -238,8 +237,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             _mm512_mask_i32scatter_epi32(chunk, live, row, _mm512_max_epu32(by_ranks, _mm512_max_epu32(low, high)), 4);
         }
     };
-    for (std::size_t start = 0; start < n_rows; start += kChunk) {
-        const std::size_t end = std::min(n_rows, start + kChunk);
+    for (std::size_t start = 0; start < n_rows; start += kRowsChunk) {
+        const std::size_t end = std::min(n_rows, start + kRowsChunk);
         std::size_t n_flush = 0, n_pending = 0;
         for (std::size_t i = start; i < end; i += kRows) {
             __m512i lo, hi;  // the block's bytes 0-63 and 64-16N

@@ -179,6 +179,11 @@ inline constexpr uint64_t kPastCardBits = Size == 2   ? 0xFFC0FFC0FFC0FFC0ull
                                                       : 0xFFFFFFFFFFFFFFC0ull;
 inline constexpr int32_t kNoFinalValue = INT32_MAX;
 
+// The rows of a chunk: every kernel notes its flush rows over a chunk, then fixes them up (or
+// reads them, flush_pass), so that its list of noted rows stays in the first-level cache. A
+// multiple of every kernel's group or block of rows (4, 8, 16).
+inline constexpr std::size_t kRowsChunk = 1024;
+
 // Every kernel's fix-up of a chunk of rows [start, end) of N cards: fix(row, its value) for each
 // noted row (`noted`: offsets from start) that is a row (a padded group's filler rows may be
 // noted too) and whose value is under FinalFrom (no flush can beat a value from it). The rows a

@@ -92,9 +92,8 @@ bool natural_rows_neon(const uint8_t* rows, std::size_t n_rows, int32_t* __restr
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 16;
-    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kRows)
+    static_assert(kRowsChunk % kRows == 0, "whole blocks a chunk");
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
-    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
     constexpr bool kWild = Flushes == FlushRows::kCommon;
     static const RowsNeonLayout<N> layout;
     const CardBytes& tables = parts.bytes();
@@ -108,15 +107,15 @@ bool natural_rows_neon(const uint8_t* rows, std::size_t n_rows, int32_t* __restr
     uint8x16_t repeated = vdupq_n_u8(0), top = vdupq_n_u8(0);
 
     alignas(16) uint32_t hashed[kRows];  // the block before's hashes: bucket and position
-    uint32_t flushes[kChunk + kRows];
+    uint32_t flushes[kRowsChunk + kRows];
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
-            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & kSlotMask);
+            o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & Shape::kSlotMask);
         }
     };
-    for (std::size_t start = 0; start < n_rows; start += kChunk) {
-        const std::size_t end = std::min(n_rows, start + kChunk);
+    for (std::size_t start = 0; start < n_rows; start += kRowsChunk) {
+        const std::size_t end = std::min(n_rows, start + kRowsChunk);
         std::size_t n_flush = 0;
         for (std::size_t i = start; i < end; i += kRows) {
             uint8x16_t raw[N], card[N];

@@ -8,7 +8,8 @@
 // (its cards, then distinct never-cards) are compared with themselves rotated by one to four
 // bytes (RepeatedCards), which meets every pair of a cycle of eight. A row whose key shows a
 // flush (when the ranking cares) is noted, on a predicted branch where flushes are rare and
-// without one where they are common (FlushRows), and fixed up after each chunk of rows.
+// without one where they are common (FlushRows), and fixed up after each chunk of rows. The
+// SSSE3 kernel is this loop too (natural_rows_kernel), with its own check (rows_ssse3.hpp).
 #pragma once
 
 #include <algorithm>
@@ -91,25 +92,47 @@ private:
     uint64_t keep_ = 0, filler_ = 0;
 };
 
+// The portable kernel's checks of its groups' rows (a Checks of natural_rows_kernel): a byte
+// that is not a card shows in the group's keys OR-ed together (kNotCardKey), a repeated card in
+// RepeatedCards. A group's last row is read as eight bytes: 8 - N past the group.
+template <int N>
+class KeyChecks {
+public:
+    static constexpr std::size_t kReach = 3 * static_cast<std::size_t>(N) + 8;  // bytes a group's loads read
+    // The four rows at `rows`, whose keys OR-ed together are `key_bits`.
+    void add_group(const uint8_t* rows, uint64_t key_bits) {
+        repeated_.add_group(rows);
+        key_bits_ |= key_bits;
+    }
+    // Whether every row added held cards (0-51), each once.
+    bool cards() const { return (key_bits_ & kNotCardKeys) == 0 && !repeated_.any(); }
+
+private:
+    RepeatedCards<N> repeated_;
+    uint64_t key_bits_ = 0;
+};
+
 // Rows of N cards into `out`: lookup(slot) for every row, then fix(row, that value) instead for
 // each row whose key shows a flush (unless kNone). `keys` are CardParts::keys(); fix must read
 // only arrays of 256 entries: the rows' bytes are checked here, so a byte that is not a card
 // reads no memory outside the tables. False if some row holds a card twice or a byte that is
 // not a card (0-51). `ahead` is fetched a few lines a group, spread over the rows.
 // A noted row whose looked-up value is FinalFrom or more is final as it is (no flush can beat it):
-// it is dropped before the fix-up. The groups run as the SSSE3 kernel's do (rows_ssse3.hpp):
-// four keys summed, the check, then each row's lookup, with a branch to note a rare flush.
-template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Ahead, class Lookup, class Fix>
+// it is dropped before the fix-up. Four rows a group: their keys summed, the group checked, then
+// each row's lookup, with a branch to note a rare flush. The check is `Checks`: KeyChecks here
+// (the portable kernel), PairCheck (rows_ssse3.hpp) for the SSSE3 kernel; each has kReach, the
+// bytes a group's loads read from its first row, add_group(rows, the group's keys OR-ed) and
+// cards(), whether every row checked held cards, each once.
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Checks = KeyChecks<N>, class Ahead, class Lookup,
+          class Fix>
 bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const uint64_t* keys,
                          SlotHash hash, Lookup lookup, Fix fix, Ahead ahead) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
-    constexpr std::size_t kGroup = 4;     // rows summed before their lookups
-    constexpr std::size_t kChunk = 1024;  // rows between two fix-up passes (a multiple of kGroup)
+    constexpr std::size_t kGroup = 4;  // rows summed before their lookups
+    static_assert(kRowsChunk % kGroup == 0, "whole groups a chunk");
     constexpr int kShiftBucket = 64 - Shape::kBucketBits, kShiftPos = 64 - Shape::kBucketBits - Shape::kTableBits;
-    constexpr uint32_t kSlotMask = (1u << Shape::kTableBits) - 1;
-    RepeatedCards<N> repeated;
-    uint64_t key_bits = 0;
-    uint32_t flushes[kChunk + kGroup];  // a padded group's filler rows may be noted too
+    Checks checks;
+    uint32_t flushes[kRowsChunk + kGroup];  // a padded group's filler rows may be noted too
     std::size_t n_flush = 0;
     AheadSteps<Ahead> fetch(ahead, (n_rows + kGroup - 1) / kGroup);
     auto group = [&](const uint8_t* r, int32_t* o, std::size_t index) {
@@ -125,11 +148,10 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
             key[k] = sum;
             group_bits |= sum;
         }
-        repeated.add_group(r);
-        key_bits |= group_bits;
+        checks.add_group(r, group_bits);
         for (std::size_t k = 0; k < kGroup; ++k) {
             const uint64_t h = key[k] * hash.multiplier;
-            o[k] = lookup((static_cast<uint32_t>(h >> kShiftPos) + hash.displacement[h >> kShiftBucket]) & kSlotMask);
+            o[k] = lookup((static_cast<uint32_t>(h >> kShiftPos) + hash.displacement[h >> kShiftBucket]) & Shape::kSlotMask);
             if constexpr (Flushes == FlushRows::kRare) {
                 if (WILDEVAL_UNLIKELY((key[k] & kFlushFlags) != 0)) flushes[n_flush++] = static_cast<uint32_t>(index + k);
             } else if constexpr (Flushes == FlushRows::kCommon) {  // without a branch, as in natural_rows8
@@ -138,15 +160,14 @@ bool natural_rows_kernel(const uint8_t* rows, std::size_t n_rows, int32_t* __res
             }
         }
     };
-    // A group's last row is read as eight bytes: 8 - N past the group (for_each_group pads the
-    // last group).
-    for (std::size_t start = 0; start < n_rows; start += kChunk) {
-        const std::size_t end = std::min(n_rows, start + kChunk);
+    // for_each_group pads the last group or two, whose loads would pass the rows' end
+    for (std::size_t start = 0; start < n_rows; start += kRowsChunk) {
+        const std::size_t end = std::min(n_rows, start + kRowsChunk);
         n_flush = 0;
-        for_each_group<N, kGroup, kGroup * N + 8 - N>(rows, n_rows, start, end, out, group);
+        for_each_group<N, kGroup, Checks::kReach>(rows, n_rows, start, end, out, group);
         fix_noted_rows<N, FinalFrom>(flushes, n_flush, start, end, rows, out, fix);
     }
-    return (key_bits & kNotCardKeys) == 0 && !repeated.any();
+    return checks.cards();
 }
 
 }  // namespace wildeval

@@ -22,10 +22,11 @@ struct HashShape {
     static constexpr int kBucketBits = BucketBits;
     static constexpr int kTableBits = TableBits;
     static constexpr int kZeroBits = ZeroBits;
+    static constexpr uint32_t kSlotMask = (1u << TableBits) - 1;  // a position plus a displacement, to a slot
     static uint32_t slot(uint64_t key, uint64_t multiplier, const uint16_t* displacement) {
         const uint64_t h = key * multiplier;
         const uint32_t pos = static_cast<uint32_t>(h >> (64 - BucketBits - TableBits));
-        return (pos + displacement[h >> (64 - BucketBits)]) & ((1u << TableBits) - 1);
+        return (pos + displacement[h >> (64 - BucketBits)]) & kSlotMask;
     }
 };
 
