@@ -15,6 +15,7 @@ seeded random sample of them, evaluated a block at a time by the batch kernels.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -31,10 +32,8 @@ from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.seeds import check_seed, seed_word
 
-__all__ = ["MAX_EXACT_DEALS", "MAX_PLAYERS", "MAX_TRIALS", "Equity", "FieldOdds", "TooManyDeals", "equity",
-           "versus_field"]
+__all__ = ["MAX_PLAYERS", "MAX_TRIALS", "Equity", "ExactCost", "FieldOdds", "equity", "exact_cost", "versus_field"]
 
-MAX_EXACT_DEALS = 2_000_000_000  # more deals than this to count need trials= or stderr= (see docs/experiments.md)
 MAX_PLAYERS: int = _core.MAX_PLAYERS
 _CHUNK: int = _core.EQUITY_CHUNK  # sampled deals per chunk, each from its own generator
 _ROUND = 16  # with stderr=, the standard error is checked after every 16 chunks (1,048,576 deals)
@@ -42,15 +41,6 @@ _CHUNKS_PER_TASK = 16  # sampled chunks per Dask task
 
 
 Held = tuple[int, ...] | Range | str  # a known hand, a range, or "random" (hands of other sizes than two)
-
-
-class TooManyDeals(ValueError):
-    """Counting every deal would take more than ``MAX_EXACT_DEALS``: sample instead. ``deals`` is
-    how many there are."""
-
-    def __init__(self, message: str, deals: int) -> None:
-        super().__init__(message)
-        self.deals = deals
 
 
 @dataclass(frozen=True)
@@ -72,8 +62,8 @@ class Equity:
     stderr: float = 0.0
 
 
-# What one task of a run needs: the showdown's arguments, then ("exact", first task, tasks) or
-# ("sampled", trials, seed word, first chunk, chunks), then threads.
+# What one task of a run needs: the showdown's arguments, then ("exact", first task, tasks),
+# ("random", first task, tasks) or ("sampled", trials, seed word, first chunk, chunks), then threads.
 _Task = tuple[tuple[Any, ...], tuple[Any, ...], int]
 
 
@@ -91,6 +81,8 @@ def _part(showdown: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.
     """The rows of one part of a run: one per exact task, or one for a run of sampled chunks."""
     if work[0] == "exact":
         return cast("npt.NDArray[np.float64]", showdown.exact(work[1], work[2], threads))
+    if work[0] == "random":
+        return cast("npt.NDArray[np.float64]", showdown.versus_random(work[1], work[2], threads))
     return cast("npt.NDArray[np.float64]", showdown.sampled(*work[1:], threads)[None, :])
 
 
@@ -185,7 +177,9 @@ def equity(
     holds the shared cards dealt so far and ``dead`` cards that nobody can hold. A deal gives
     each player one of their hands, none sharing a card with another, the board or the dead
     cards, and completes the board from the rest; it counts with the product of the players'
-    weights. By default every deal is counted (at most ``MAX_EXACT_DEALS``); ``trials=N``
+    weights. By default every deal is counted, however many there are (a player dealt any hand,
+    ``"random"``, is counted board by board where the hands hold two cards and the pot goes to the
+    best hand: :func:`exact_cost` says what a count will take); ``trials=N``
     samples N deals instead (seeded by ``seed``, any int (:mod:`wildeval.seeds`); at most ``MAX_TRIALS``), and
     ``stderr=e`` samples until every player's equity has a standard error of at most ``e``
     (checked after every 1,048,576 deals; up to ``trials``, or ``MAX_TRIALS``).
@@ -218,6 +212,186 @@ def equity(
     >>> [round(r.equity, 3) for r in hi_lo], round(sum(r.equity for r in hi_lo), 12)
     ([0.702, 0.298], 1.0)
     """
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise ValueError(f"trials must be None or an int >= 1, not {trials!r}")
+    if trials is not None and trials > MAX_TRIALS:
+        raise ValueError(f"trials must be at most {MAX_TRIALS:,}, not {trials:,}")
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
+                               or not 0 < stderr < 1):
+        raise ValueError(f"stderr must be None or a number between 0 and 1, not {stderr!r}")
+    if seed is not None:
+        seed = check_seed(seed)
+    sampled = trials is not None or stderr is not None
+    if seed is not None and not sampled:
+        raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
+    threads = check_threads(threads)
+    deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
+    args, showdown, parsed, combos, missing = deal.args, deal.showdown, deal.parsed, deal.combos, deal.missing
+    players_arg = args[3]
+    if missing == 0 and sampled:
+        raise ValueError("trials: the board is complete, so there is nothing to sample")
+    n_players = len(players_arg)
+    work = threads or 1
+
+    def run(parts: list[tuple[Any, ...]]) -> Iterable[npt.NDArray[np.float64]]:
+        if client is not None:
+            from wildeval.dask import map_ordered
+
+            yield from map_ordered(client, _equity_task, [(args, part, work) for part in parts])
+        else:
+            for part in parts:  # one Showdown, so that an exact count's plan is made once
+                yield _part(showdown, part, threads or 0)
+
+    if not sampled:
+        kind, tasks = _exact_kind(showdown)
+        piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
+        rows = []
+        for part in run([(kind, first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
+            rows.append(part)
+            if progress is not None:
+                progress(int(part[:, -2].sum()))
+        table = np.concatenate(rows)
+        totals = np.array([math.fsum(column) for column in table.T])
+    else:
+        word = seed_word(seed)
+        cap = trials if trials is not None else MAX_TRIALS
+        chunks = -(-cap // _CHUNK)
+        step = _ROUND if stderr is not None else (_CHUNKS_PER_TASK if client is not None or progress else chunks)
+        totals = np.zeros(n_players * (n_players + 1) + n_players + 3)
+        first = 0
+        while first < chunks:
+            count = min(step, chunks - first)
+            parts = [("sampled", cap, word, at, min(_CHUNKS_PER_TASK, first + count - at))
+                     for at in range(first, first + count, _CHUNKS_PER_TASK)] if client is not None else \
+                [("sampled", cap, word, first, count)]
+            for part in run(parts):
+                totals += part[0]
+                if progress is not None:
+                    progress(int(part[0, -2]))
+            first += count
+            if stderr is not None and max(_stderrs(totals, n_players)) <= stderr:
+                break
+    shares = totals[: n_players * (n_players + 1)].reshape(n_players, n_players + 1)
+    weight, deals = totals[-3], int(totals[-2])
+    if weight == 0:
+        raise ValueError("no deal: in every set of the players' hands two of them share a card")
+    errors = _stderrs(totals, n_players) if sampled else [0.0] * n_players
+    ties = np.maximum(np.arange(n_players + 1), 1)
+    return [
+        Equity(held, float(row[1] / weight), float(row[2:].sum() / weight), float((row / ties).sum() / weight),
+               deals, n, err)
+        for (held, _, _), row, n, err in zip(parsed, shares, combos, errors)
+    ]
+
+
+@dataclass(frozen=True)
+class ExactCost:
+    """What counting every deal of a spot would take on this machine: about ``seconds`` on
+    ``threads`` threads and ``deals`` deals, estimated from ``probed`` of the count's ``tasks``
+    timed now, one thread each; ``by_board``: a random player is counted board by board."""
+
+    seconds: float
+    deals: int
+    tasks: int
+    probed: int
+    threads: int
+    by_board: bool
+
+
+def exact_cost(
+    players: Sequence[str | Range | Iterable[object]],
+    board: str | Iterable[object] = (),
+    *,
+    dead: str | Iterable[object] = (),
+    board_size: int = 5,
+    ranking: Ranking = "high",
+    wild: None | str | Iterable[int] = None,
+    flush_duplicates: bool = True,
+    threads: int | None = None,
+    low: Ranking | None = None,
+    probe: float = 0.2,
+) -> ExactCost:
+    """Time a few runs of tasks of :func:`equity`'s exact count of this spot (taken evenly
+    through the count, until ``probe`` seconds have passed; at least one) and scale them up to every task on
+    ``threads`` threads (default: every core :func:`equity` would use). An estimate: tasks differ,
+    and threads share a core's caches. The arguments are :func:`equity`'s.
+
+    >>> cost = exact_cost(["AA", "random"])
+    >>> cost.by_board, cost.seconds > 0, cost.deals > 10**10
+    (True, True, True)
+    """
+    threads = check_threads(threads)
+    if isinstance(probe, bool) or not isinstance(probe, (int, float)) or not 0 <= probe <= 60:
+        raise ValueError(f"probe must be a number of seconds from 0 to 60, not {probe!r}")
+    deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
+    kind, tasks = _exact_kind(deal.showdown)
+    workers = threads or _core.default_threads()
+    modelled, deals = _modelled(deal, kind)
+    if modelled / tasks > _PROBE_TASKS_UP_TO:  # a task too long to time: the model alone
+        return ExactCost(modelled / min(workers, tasks), deals, tasks, 0, workers, kind == "random")
+    # board by board: single tasks, weighed by their boards; set by set: runs of tasks timed
+    # together (a call sets up every hand's sum once, as equity's calls do)
+    weights = _task_boards(deal) if kind == "random" else [1] * tasks
+    run = 1 if kind == "random" else max(1, tasks // 64)
+    starts = list(dict.fromkeys(int((i * 0.6180339887498949) % 1.0 * (tasks - run + 1)) for i in range(256)))
+    started = time.perf_counter()
+    deals = done = probed = 0
+    for first in starts[:64]:
+        deals += int(_part(deal.showdown, (kind, first, run), 1)[:, -2].sum())
+        done += sum(weights[first:first + run])
+        probed += run
+        if time.perf_counter() - started >= probe:
+            break
+    whole = sum(weights)
+    share = done / whole
+    return ExactCost((time.perf_counter() - started) / share / min(workers, tasks), round(deals / share), tasks,
+                     probed, workers, kind == "random")
+
+
+# exact_cost's model of a count (seconds on one thread, for counts whose tasks are too long to
+# time): the board-by-board count's boards and sets of the others' hands, the set-by-set count's
+# deals. Rough on purpose: it only decides that a count takes far longer than a probe.
+_PROBE_TASKS_UP_TO = 1.0  # a task the model puts above this many seconds is not timed
+_SECONDS_A_BOARD, _SECONDS_A_SET, _SECONDS_A_DEAL = 2e-6, 3e-8, 1e-9
+
+
+def _task_boards(deal: _Deal) -> list[int]:
+    """The completions of the board each task of the board-by-board count holds (its order:
+    versus_random.cpp, by the first two cards' places)."""
+    _, _, _, _, _, n, k = deal.showdown.random_plan()
+    if k < 2:
+        return [1] * (n if k == 1 else 1)
+    return [math.comb(n - j - 1, k - 2) for i in range(n) for j in range(i + 1, n - k + 2)]
+
+
+def _modelled(deal: _Deal, kind: str) -> tuple[float, int]:
+    """The model's seconds on one thread, and deals (every set of hands, sharing cards or not)."""
+    if kind == "random":
+        random_player, _, completions, _, renamings, _, _ = deal.showdown.random_plan()
+        sets = math.prod(n for i, n in enumerate(deal.combos) if i != random_player)
+        left = deal.combos[random_player]
+        return completions / renamings * (_SECONDS_A_BOARD + sets * _SECONDS_A_SET), completions * sets * left
+    hand_sets, boards, _, _ = deal.showdown.plan()
+    return hand_sets * boards * _SECONDS_A_DEAL, hand_sets * boards
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """A spot read and checked: the native Showdown's arguments and the Showdown, each player's
+    (what they hold, their hands, their weights), their hands that can be dealt, the board's missing
+    cards."""
+
+    args: tuple[Any, ...]
+    showdown: Any
+    parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
+    combos: list[int]
+    missing: int
+
+
+def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
+          dead: str | Iterable[object], board_size: int, ranking: Ranking, wild: None | str | Iterable[int],
+          flush_duplicates: bool, low: Ranking | None) -> _Deal:
+    """The players, board and settings of :func:`equity` read and checked (ValueError in words)."""
     if isinstance(players, (str, Range)):
         raise TypeError("players must be a list (one hand, range or 'random' each), not one "
                         f"{type(players).__name__}")
@@ -239,19 +413,6 @@ def equity(
         if c in seen:
             raise ValueError(f"card {format_cards([c])} is dealt twice")
         seen.add(c)
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
-        raise ValueError(f"trials must be None or an int >= 1, not {trials!r}")
-    if trials is not None and trials > MAX_TRIALS:
-        raise ValueError(f"trials must be at most {MAX_TRIALS:,}, not {trials:,}")
-    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
-                               or not 0 < stderr < 1):
-        raise ValueError(f"stderr must be None or a number between 0 and 1, not {stderr!r}")
-    if seed is not None:
-        seed = check_seed(seed)
-    sampled = trials is not None or stderr is not None
-    if seed is not None and not sampled:
-        raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
-    threads = check_threads(threads)
     ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
     fewest, most = CARD_COUNTS[ev.ranking]
     deck = spec(ev.ranking).deck  # short deck: the cards from the sixes up; the others are dead
@@ -294,66 +455,16 @@ def equity(
             raise ValueError("a pot split high and low takes no wild ranks")
     args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size, low or "")
     showdown = _showdown(args)
-    missing = board_size - len(shown)
-    if missing == 0 and sampled:
-        raise ValueError("trials: the board is complete, so there is nothing to sample")
-    n_players = len(players_arg)
-    work = threads or 1
+    return _Deal(args, showdown, parsed, combos, board_size - len(shown))
 
-    def run(parts: list[tuple[Any, ...]]) -> Iterable[npt.NDArray[np.float64]]:
-        if client is not None:
-            from wildeval.dask import map_ordered
 
-            yield from map_ordered(client, _equity_task, [(args, part, work) for part in parts])
-        else:
-            for part in parts:  # one Showdown, so that an exact count's plan is made once
-                yield _part(showdown, part, threads or 0)
-
-    if not sampled:
-        hand_sets, boards, tasks, _ = showdown.plan()
-        if hand_sets * boards > MAX_EXACT_DEALS:
-            raise TooManyDeals(
-                f"{hand_sets * boards:,} deals ({hand_sets:,} sets of hands times {boards:,} boards) are too "
-                f"many to count (at most {MAX_EXACT_DEALS:,}); pass trials= or stderr= to sample",
-                hand_sets * boards)
-        piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
-        rows = []
-        for part in run([("exact", first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
-            rows.append(part)
-            if progress is not None:
-                progress(int(part[:, -2].sum()))
-        table = np.concatenate(rows)
-        totals = np.array([math.fsum(column) for column in table.T])
-    else:
-        word = seed_word(seed)
-        cap = trials if trials is not None else MAX_TRIALS
-        chunks = -(-cap // _CHUNK)
-        step = _ROUND if stderr is not None else (_CHUNKS_PER_TASK if client is not None or progress else chunks)
-        totals = np.zeros(n_players * (n_players + 1) + n_players + 3)
-        first = 0
-        while first < chunks:
-            count = min(step, chunks - first)
-            parts = [("sampled", cap, word, at, min(_CHUNKS_PER_TASK, first + count - at))
-                     for at in range(first, first + count, _CHUNKS_PER_TASK)] if client is not None else \
-                [("sampled", cap, word, first, count)]
-            for part in run(parts):
-                totals += part[0]
-                if progress is not None:
-                    progress(int(part[0, -2]))
-            first += count
-            if stderr is not None and max(_stderrs(totals, n_players)) <= stderr:
-                break
-    shares = totals[: n_players * (n_players + 1)].reshape(n_players, n_players + 1)
-    weight, deals = totals[-3], int(totals[-2])
-    if weight == 0:
-        raise ValueError("no deal: in every set of the players' hands two of them share a card")
-    errors = _stderrs(totals, n_players) if sampled else [0.0] * n_players
-    ties = np.maximum(np.arange(n_players + 1), 1)
-    return [
-        Equity(held, float(row[1] / weight), float(row[2:].sum() / weight), float((row / ties).sum() / weight),
-               deals, n, err)
-        for (held, _, _), row, n, err in zip(parsed, shares, combos, errors)
-    ]
+def _exact_kind(showdown: Any) -> tuple[str, int]:
+    """How every deal is counted: ``("random", tasks)`` board by board against a player dealt any
+    hand (src/core/equity/versus_random.hpp), else ``("exact", tasks)`` set of hands by set."""
+    random_player, _, _, tasks, _, _, _ = showdown.random_plan()
+    if random_player >= 0:
+        return "random", int(tasks)
+    return "exact", int(showdown.plan()[2])
 
 
 def _stderrs(totals: npt.NDArray[np.float64], n_players: int) -> list[float]:

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "equity/equity.hpp"
+#include "equity/versus_random.hpp"
 #include "threads/parallel.hpp"
 #include "register.hpp"
 
@@ -72,11 +73,26 @@ public:
             py::gil_scoped_release release;
             parts = equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads));
         }
-        const std::size_t width = row_width();
-        py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
-        auto rows = out.mutable_unchecked<2>();
-        for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], &rows(static_cast<py::ssize_t>(i), 0));
-        return out;
+        return rows_of(parts);
+    }
+
+    // The count board by board against a random player (versus_random.hpp): (the random player, or
+    // -1 and why not, completions of the board, tasks, suit renamings that keep the deal, the cards
+    // boards are completed from, the board's missing cards).
+    py::tuple random_plan() {
+        const RandomPlan& p = versus_random_plan();
+        return py::make_tuple(p.random, p.why, p.completions, p.tasks, p.renamings.size(), p.free.size(), p.k);
+    }
+
+    // One row per task of that count, as exact() writes them.
+    py::array_t<double> versus_random(uint64_t first_task, uint64_t n_tasks, int threads) {
+        const RandomPlan& plan = versus_random_plan();
+        std::vector<EquityCounts> parts;
+        {
+            py::gil_scoped_release release;
+            parts = equity_versus_random(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads));
+        }
+        return rows_of(parts);
     }
 
     // The same row for chunks [first_chunk, first_chunk + chunks) of a run of `trials` deals.
@@ -101,6 +117,17 @@ private:
         }
         return *plan_;
     }
+    const RandomPlan& versus_random_plan() {
+        if (!random_plan_) random_plan_ = std::make_unique<RandomPlan>(plan_versus_random(ev_, deal_));
+        return *random_plan_;
+    }
+    py::array_t<double> rows_of(const std::vector<EquityCounts>& parts) const {
+        const std::size_t width = row_width();
+        py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
+        auto rows = out.mutable_unchecked<2>();
+        for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], &rows(static_cast<py::ssize_t>(i), 0));
+        return out;
+    }
     static int threads_or_all(int threads) { return threads <= 0 ? default_threads() : threads; }
     std::size_t row_width() const {
         const std::size_t n = deal_.players.size();
@@ -119,6 +146,7 @@ private:
     std::unique_ptr<wildeval::Evaluator> low_ev_;  // the low half's, or none
     EquityDeal deal_;
     std::unique_ptr<ExactPlan> plan_;
+    std::unique_ptr<RandomPlan> random_plan_;
 };
 
 }  // namespace
@@ -131,6 +159,11 @@ void register_equity(py::module_& m) {
              py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "")
         .def("plan", &PyShowdown::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
         .def("exact", &PyShowdown::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
+        .def("random_plan", &PyShowdown::random_plan,
+             "(the random player counted board by board or -1, why not, completions, tasks, renamings, free cards, "
+             "missing cards)")
+        .def("versus_random", &PyShowdown::versus_random, py::arg("first_task"), py::arg("n_tasks"),
+             py::arg("threads"))
         .def("sampled", &PyShowdown::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),
              py::arg("chunks"), py::arg("threads"));
     m.attr("EQUITY_CHUNK") = kEquityChunk;

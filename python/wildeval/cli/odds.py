@@ -14,7 +14,7 @@ from wildeval.cli.common import add_ascii, add_settings, fresh_seed, int_in, sho
 from wildeval.cli.progress import add_quiet, bar, busy
 from wildeval.field import DEFAULT_TRIALS
 from wildeval.games.guts.rules import PRESETS as GUTS_PRESETS
-from wildeval.odds import MAX_EXACT_DEALS, MAX_PLAYERS, MAX_TRIALS, TooManyDeals, equity, versus_field
+from wildeval.odds import MAX_PLAYERS, MAX_TRIALS, equity, exact_cost, versus_field
 from wildeval.rankings import RANKINGS, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.wild import parse_wild, wild_text
@@ -25,8 +25,9 @@ def register(commands: Any) -> None:
         "odds", help="showdown odds: hands and ranges against each other, or one hand against a guts field",
         description="Each player's share of wins and ties at showdown: a known hand (\"As Ad\"), a "
                     "hold'em range (\"QQ+,AKs\", \"JJ-99,AQs:0.5\") or random. Every deal is counted "
-                    f"where there are at most {MAX_EXACT_DEALS:,} (else a seeded sample, until every "
-                    f"standard error is at most {DEFAULT_STDERR:.2%}, as the header says), or a seeded random "
+                    f"where that takes at most about {EXACT_SECONDS:.0f} s on this machine (timed on a few of "
+                    f"the count's parts first; else a seeded sample, until every standard error is at most "
+                    f"{DEFAULT_STDERR:.2%}, as the header says), or a seeded random "
                     "sample of them with --trials or --stderr; a complete board is one deal. A sample "
                     "prints its seed: --seed gives the same sample again. With --opponents K, one hand against K "
                     "random hands (counted where possible, else sampled as above). With --game and --stage as "
@@ -50,8 +51,8 @@ def register(commands: Any) -> None:
                         "--low omaha_low8); win is then a whole pot, tie a part of one")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true",
-                     help=f"count every deal, or fail if there are more than {MAX_EXACT_DEALS:,} (the default counts "
-                          "them where there are not too many, else samples)")
+                     help="count every deal however long it takes, with a progress bar and the time left (the "
+                          f"default counts where that takes at most about {EXACT_SECONDS:.0f} s, else samples)")
     how.add_argument("--stderr", type=_fraction, default=None, metavar="E",
                      help="sample until every equity's standard error is at most E (e.g. 0.001)")
     p.add_argument("--trials", type=int_in(1, MAX_TRIALS), default=None,
@@ -74,6 +75,7 @@ def register(commands: Any) -> None:
 
 
 DEFAULT_STDERR = 0.0005  # where counting every deal is too much: sampled until each equity is this close
+EXACT_SECONDS = 10.0  # the longest count the default makes (estimated on this machine), else it samples
 
 
 def _fraction(text: str) -> float:
@@ -155,9 +157,9 @@ def _header(args: argparse.Namespace, results: list[Any], unicode: bool) -> str:
             how += " (--seed unused: nothing was sampled)"
     else:
         how = f"{deals:,} sampled deal{'s' if deals != 1 else ''}, seed {args.seed}"
-        if getattr(args, "too_many", None):
-            how += (f" ({args.too_many:,} deals are too many to count: sampled until every standard error is at "
-                    f"most {args.stderr:.2%})")
+        if getattr(args, "too_long", None):
+            how += (f" (counting all {args.too_long.deals:,} deals would take about {args.too_long.seconds:,.0f} s "
+                    f"here: sampled until every standard error is at most {args.stderr:.2%}; --exact counts)")
     ranking = args.ranking if args.low is None else f"{args.ranking} high, {args.low} low"
     return f"{ranking}, {wild}; {board}; {how}"
 
@@ -190,21 +192,21 @@ def run(args: argparse.Namespace) -> int:
                     wild=args.wild, flush_duplicates=args.flush_duplicates, trials=args.trials,
                     seed=args.seed if args.trials or args.stderr else None, stderr=args.stderr, low=args.low)
     try:
-        total = args.trials or (None if args.stderr is not None else _deals(players, settings))
+        total = args.trials
+        if args.trials is None and args.stderr is None:  # counted where that is quick, else sampled
+            total = _deals(players, settings)
+            if total is None or total > _QUICK_DEALS:
+                cost = exact_cost(players, **{k: v for k, v in settings.items()
+                                              if k not in ("trials", "seed", "stderr")})
+                total = cost.deals
+                if cost.seconds > EXACT_SECONDS and not args.exact:
+                    args.too_long, args.stderr, total = cost, DEFAULT_STDERR, None
+                    args.seed = fresh_seed() if args.seed is None else args.seed
+                    settings.update(stderr=DEFAULT_STDERR, seed=args.seed)
         with client_for(args) as client:
-            try:
-                with bar(total, "odds: counting" if total and not args.trials else "odds: sampling",
-                         quiet=args.quiet, unit=" deals", unit_scale=True) as progress:
-                    results = equity(players, progress=progress.advance, client=client, **settings)
-            except TooManyDeals as too_many:
-                # counted where possible, else sampled to a stated standard error (said in the header)
-                if args.exact:
-                    raise
-                args.too_many, args.stderr = too_many.deals, DEFAULT_STDERR
-                args.seed = fresh_seed() if args.seed is None else args.seed
-                settings.update(stderr=DEFAULT_STDERR, seed=args.seed)
-                with bar(None, "odds: sampling", quiet=args.quiet, unit=" deals", unit_scale=True) as progress:
-                    results = equity(players, progress=progress.advance, client=client, **settings)
+            with bar(total, "odds: counting" if args.trials is None and args.stderr is None else "odds: sampling",
+                     quiet=args.quiet, unit=" deals", unit_scale=True) as progress:
+                results = equity(players, progress=progress.advance, client=client, **settings)
     except ValueError as error:
         hint = ("; for hands without a board add --board-size 0, for a guts stage --game and --stage"
                 if "a 'high' hand has" in str(error) and args.board_size else
@@ -231,6 +233,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _name(held: Any, unicode: bool) -> str:
     return format_cards(held, unicode=unicode) if isinstance(held, tuple) else str(held)
+
+
+_QUICK_DEALS = 50_000_000  # known hands with at most this many boards are counted without timing first
 
 
 def _deals(players: list[str], settings: dict[str, Any]) -> int | None:

@@ -28,27 +28,7 @@ EquityCounts& EquityCounts::operator+=(const EquityCounts& other) {
 
 namespace {
 
-constexpr uint64_t kAllCards = (uint64_t{1} << kDeck) - 1;
-
 [[noreturn]] void refuse(const std::string& why) { throw std::invalid_argument(why); }
-
-// Whether a player's list is every hand of its size (one or two cards) that misses `always`
-// (the board, the dead cards, the known hands), each once, with equal weights: hands that meet
-// `always` may be in it or not.
-bool any_hand_of_the_deck(const EquityPlayer& player, const std::vector<uint64_t>& masks, uint64_t always) {
-    if (player.combos() < 2 || player.n_cards < 1 || player.n_cards > 2) return false;
-    for (double w : player.weights)
-        if (w != player.weights[0]) return false;
-    std::vector<uint64_t> sorted = masks;
-    std::sort(sorted.begin(), sorted.end());
-    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;
-    uint64_t held = 0;  // every card some hand of the list holds
-    for (uint64_t m : masks) held |= m;
-    const uint64_t missing = kAllCards & ~held;
-    if (missing & ~always) return false;  // a card that could be dealt but no hand holds
-    // every hand of the cards held: those that miss `always`, and any that meet it
-    return player.combos() == choose(popcount64(held), player.n_cards);
-}
 
 // Whether some set of hands shares no card (a search that gives up, saying yes, after `budget` steps).
 bool some_deal(const std::vector<std::vector<uint64_t>>& masks, std::size_t p, uint64_t used, long& budget) {

@@ -2,14 +2,38 @@
 // equity_exact.cpp), and each player's hands as card masks.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "bits.hpp"
 #include "equity/deals.hpp"
 #include "equity/equity.hpp"
 
 namespace wildeval::showdown {
+
+inline constexpr uint64_t kAllCards = (uint64_t{1} << kDeck) - 1;
+
+// Whether a player's list is every hand of its size (one or two cards) that misses `always`
+// (the board, the dead cards, the known hands), each once, with equal weights: hands that meet
+// `always` may be in it or not. (The sampler deals such a player from the cards left; the exact
+// count values its hands board by board, versus_random.hpp.)
+inline bool any_hand_of_the_deck(const EquityPlayer& player, const std::vector<uint64_t>& masks, uint64_t always) {
+    if (player.combos() < 2 || player.n_cards < 1 || player.n_cards > 2) return false;
+    for (double w : player.weights)
+        if (w != player.weights[0]) return false;
+    std::vector<uint64_t> sorted = masks;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;
+    uint64_t held = 0;  // every card some hand of the list holds
+    for (uint64_t m : masks) held |= m;
+    const uint64_t missing = kAllCards & ~held;
+    if (missing & ~always) return false;  // a card that could be dealt but no hand holds
+    // every hand of the cards held: those that miss `always`, and any that meet it
+    const uint64_t n = static_cast<uint64_t>(popcount64(held));
+    return player.combos() == (player.n_cards == 1 ? n : n * (n - 1) / 2);
+}
 
 // Each player's hands as card masks.
 inline std::vector<std::vector<uint64_t>> hand_masks(const EquityDeal& deal) {
