@@ -312,7 +312,7 @@ std::vector<EquityCounts> equity_versus_random(const Evaluator& ev, const Equity
             counter->count(completion, k, group / keep);
         };
         auto rest = [&](auto& self, int depth, int from) -> void {
-            if (depth == k) {
+            if (depth >= k || depth >= kMaxCards) {  // (k <= kMaxCards: the second test tells GCC the bound)
                 visit();
                 return;
             }
