@@ -152,3 +152,36 @@ def test_ctrl_c_stops_a_count_of_trillions_within_a_second() -> None:
     assert time.perf_counter() - start - 0.3 < 1.0
     assert round(equity(["AA", "random"], board="2h 7c 9d")[0].equity, 4) == round(
         equity(["AA", "random"], board="2h 7c 9d", threads=1)[0].equity, 4)
+
+
+@pytest.mark.parametrize(("hero", "board", "ranking"), [
+    ("As Ad", "2h 7s 9c Kd", "high"),
+    ("Th 9h", "2h 7h Jc", "high"),        # a flop: two cards to come, flush draws
+    ("Ah Kh", "6h 9h Tc Jd", "short_deck"),  # the 36-card deck
+])
+def test_against_a_brute_force_by_the_evaluator_alone(hero: str, board: str, ranking: str) -> None:
+    """Every random hand and every completion of the board valued by Evaluator.batch and tallied
+    here, without the equity engine: the same wins and ties, to the deal."""
+    import itertools
+
+    from wildeval.cards import parse_cards
+    from wildeval.evaluator import Evaluator
+    from wildeval.rankings import spec
+
+    held, shown = parse_cards(hero), parse_cards(board)
+    deck = [c for c in spec(ranking).deck if c not in held and c not in shown]
+    rows_hero, rows_random = [], []
+    for completion in itertools.combinations(deck, 5 - len(shown)):
+        rest = [c for c in deck if c not in completion]
+        full = [*shown, *completion]
+        for pair in itertools.combinations(rest, 2):
+            rows_hero.append([*held, *full])
+            rows_random.append([*pair, *full])
+    ev = Evaluator(ranking)
+    ours = ev.batch(np.array(rows_hero, dtype=np.uint8))
+    theirs = ev.batch(np.array(rows_random, dtype=np.uint8))
+    deals = len(rows_hero)
+    win, tie = int((ours > theirs).sum()) / deals, int((ours == theirs).sum()) / deals
+    counted = equity([hero, "random"], board, ranking=ranking)[0]
+    assert counted.boards == deals
+    assert counted.win == pytest.approx(win, abs=1e-15) and counted.tie == pytest.approx(tie, abs=1e-15)
