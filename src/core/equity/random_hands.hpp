@@ -56,6 +56,17 @@ private:
     std::vector<int64_t> below_;
 };
 
+// The hands by sorted value: every hand, and each card's hands; counts the hands that hold none
+// of some cards (every hand less each card's, before put_back adds the pairs of two of them).
+struct SortedHands {
+    Sorted every;
+    Sorted by_card[kDeck];
+    void count(int32_t best, const uint8_t* held, int n_held, int64_t& below, int64_t& level) const {
+        every.count(best, 1, below, level);
+        for (int i = 0; i < n_held; ++i) by_card[held[i]].count(best, -1, below, level);
+    }
+};
+
 // Every pair of the cards left valued (any ranking).
 class PairTable {
 public:
@@ -69,11 +80,11 @@ public:
                 pair_[avail[y] * kDeck + avail[x]] = values[at];
             }
         if (!sorted) return;
-        every_.clear();
-        for (std::size_t i = 0; i < at; ++i) every_.add(values[i], 1);
-        every_.finish();
+        sorted_hands_.every.clear();
+        for (std::size_t i = 0; i < at; ++i) sorted_hands_.every.add(values[i], 1);
+        sorted_hands_.every.finish();
         for (int x = 0; x < n; ++x) {
-            Sorted& mine = by_card_[avail[x]];
+            Sorted& mine = sorted_hands_.by_card[avail[x]];
             mine.clear();
             for (int y = 0; y < n; ++y)
                 if (y != x) mine.add(pair_[avail[x] * kDeck + avail[y]], 1);
@@ -84,8 +95,7 @@ public:
     void count(int32_t best, const uint8_t* held, int n_held, int64_t& below, int64_t& level) const {
         below = level = 0;
         if (sorted_) {
-            every_.count(best, 1, below, level);
-            for (int i = 0; i < n_held; ++i) by_card_[held[i]].count(best, -1, below, level);
+            sorted_hands_.count(best, held, n_held, below, level);
         } else {
             const std::size_t every = static_cast<std::size_t>(n_) * (n_ - 1) / 2;
             for (std::size_t i = 0; i < every; ++i) {
@@ -122,8 +132,7 @@ private:
     const int32_t* values_ = nullptr;
     bool sorted_ = false;
     int32_t pair_[kDeck * kDeck] = {};
-    Sorted every_;
-    Sorted by_card_[kDeck];
+    SortedHands sorted_hands_;
 };
 
 // The pairs by their ranks, for a ranking that values ranks unless five cards share a suit.
@@ -225,8 +234,7 @@ public:
     void count(int32_t best, const uint8_t* held, int n_held, int64_t& below, int64_t& level) const {
         below = level = 0;
         if (sorted_) {
-            every_.count(best, 1, below, level);
-            for (int i = 0; i < n_held; ++i) by_card_[held[i]].count(best, -1, below, level);
+            sorted_hands_.count(best, held, n_held, below, level);
         } else {
             for (int i = 0; i < n_plain_; ++i) {
                 below += plain_count_[i] * (plain_value_[i] < best);
@@ -258,14 +266,14 @@ private:
         return short_[sx] <= 1 + (sx == sy) || short_[sy] <= 1;
     }
     void build_sorted() {
-        every_.clear();
+        sorted_hands_.every.clear();
         for (int r = 0; r < kRanks; ++r)
-            for (int q = r; q < kRanks; ++q) every_.add(by_ranks_[r][q], plain_[r][q]);
-        for (std::size_t i = 0; i < n_flushes_; ++i) every_.add(flushes_[i].value, 1);
-        every_.finish();
+            for (int q = r; q < kRanks; ++q) sorted_hands_.every.add(by_ranks_[r][q], plain_[r][q]);
+        for (std::size_t i = 0; i < n_flushes_; ++i) sorted_hands_.every.add(flushes_[i].value, 1);
+        sorted_hands_.every.finish();
         for (int x = 0; x < n_; ++x) {
             const int c = avail_[x], rc = rank_of(c);
-            Sorted& mine = by_card_[c];
+            Sorted& mine = sorted_hands_.by_card[c];
             mine.clear();
             for (int q = 0; q < kRanks; ++q) mine.add(by_ranks_[rc][q], of_rank_[q] - (q == rc) - flush_by_rank_[c][q]);
             for (int j = 0; j < n_flush_[c]; ++j) mine.add(partner_value_[c][j], 1);
@@ -296,8 +304,7 @@ private:
     int n_flush_[kDeck] = {};
     std::vector<Hand> sums_;
     std::vector<int32_t> values_;
-    Sorted every_;
-    Sorted by_card_[kDeck];
+    SortedHands sorted_hands_;
 };
 
 }  // namespace wildeval::random_hands
