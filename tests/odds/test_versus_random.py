@@ -133,6 +133,8 @@ def test_where_board_by_board_does_not_apply_the_set_by_set_count_does() -> None
     assert deal.showdown.random_plan()[:2] == (-1, "no player holds any hand of the deck")
     hi_lo = _deal(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, "omaha_low8")
     assert hi_lo.showdown.random_plan()[:2] == (-1, "a pot split high and low")
+    crowd = _deal(["AA"] + ["random"] * 9, (), (), 5, "high", None, True, None)  # 6 x 1,326^8 sets: past 2^64
+    assert crowd.showdown.random_plan()[:2] == (-1, "more sets of the others' hands than a board can walk")
 
 
 def test_ctrl_c_stops_a_count_of_trillions_within_a_second() -> None:

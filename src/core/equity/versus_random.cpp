@@ -268,9 +268,17 @@ RandomPlan plan_versus_random(const Evaluator& ev, const EquityDeal& deal) {
         plan.tasks = plan.k == 1 ? static_cast<uint64_t>(n) : 1;
     }
     plan.renamings = deal_keeping_renamings(deal, plan.random);
-    uint64_t sets = 1;
-    for (std::size_t p = 0; p < players; ++p)
-        if (static_cast<int>(p) != plan.random) sets *= deal.players[p].combos();
+    uint64_t sets = 1;  // the sets of the others' hands a board walks (BoardCounter counts them in a uint64_t)
+    for (std::size_t p = 0; p < players; ++p) {
+        if (static_cast<int>(p) == plan.random) continue;
+        const uint64_t combos = deal.players[p].combos();
+        if (sets > UINT64_MAX / combos) {
+            plan.random = -1;
+            plan.why = "more sets of the others' hands than a board can walk";
+            return plan;
+        }
+        sets *= combos;
+    }
     plan.sorted = sets > kSortedFromSets;
     return plan;
 }
