@@ -150,13 +150,16 @@ def _write(args: argparse.Namespace, csv: Callable[[Any], None], image: Callable
             print(f"{summary}: wrote {', '.join(written)}")
 
 
-def _solver_marks(args: argparse.Namespace) -> list[tuple[int, str]]:
+def _solver_marks(args: argparse.Namespace) -> tuple[list[tuple[int, str]], list[Any]]:
     """--solver's thresholds at the chart's stage: (hand value, label) for the first to declare and
-    each later place after one player in (declaring at once: the one threshold)."""
+    each later place after one player in (declaring at once: the one threshold); and the
+    information sets of that stage (no legs yet, round 1) whose own threshold gives another hand
+    (:func:`~wildeval.games.guts.solver.explain.refined_at`), in words."""
     if args.solver is None:
-        return []
+        return [], []
     from wildeval.cli.solve import place_words
     from wildeval.games.guts.rules import preset
+    from wildeval.games.guts.solver.explain import refined_at
     from wildeval.games.guts.solver.shipped import strategy_for
 
     rules = preset(args.game)
@@ -168,7 +171,22 @@ def _solver_marks(args: argparse.Namespace) -> list[tuple[int, str]]:
         if t.stage != args.stage or t.value is None or (t.seat not in (None, 1) and t.ins_before != 1):
             continue
         marks.append((t.value, f"{place_words(t.seat, t.ins_before)}: {t.hand}"))
-    return marks
+    return marks, [r for r in refined_at(strategy, [0] * args.solver) if r.stage == args.stage]
+
+
+def _refined_words(refined: list[Any]) -> str:
+    """The information sets that decide otherwise, a line each (the first MOST_REFINED_SHOWN)."""
+    from wildeval.cli.solve import MOST_REFINED_SHOWN, stays_in_words
+
+    if not refined:
+        return ""
+    lines = ["\nsolver, where what you see decides otherwise:"]
+    for r in refined[:MOST_REFINED_SHOWN]:
+        seen = r.context + (f"; {r.history}" if r.history else "")
+        lines.append(f"  {seen}: {r.hand}, {stays_in_words(r.value is None, r.strength, r.stays_in)}")
+    if len(refined) > MOST_REFINED_SHOWN:
+        lines.append(f"  and {len(refined) - MOST_REFINED_SHOWN:,} more (--json lists them all)")
+    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -180,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("give --game and --stage (a guts stage), or --versus RANGE (the hold'em grid)")
     if args.board:
         raise ValueError("--board is for --versus")
-    marks = _solver_marks(args)
+    marks, refined = _solver_marks(args)
     args.deals = args.deals or DEFAULT_DEALS
     most = max_opponents(args.game)
     counts = parse_opponents(args.opponents or f"1-{most}", most)
@@ -194,9 +212,10 @@ def run(args: argparse.Namespace) -> int:
                             progress=progress.advance, client=client)
     _write(args, lambda stream: write_csv(chart, stream),
            lambda image: plot(chart, image, size=size, format=cast(str, image_format), marks=marks),
-           lambda: dict(chart.to_dict(), **({"solver": [{"value": v, "place": label} for v, label in marks]}
-                                            if marks else {})),
-           lambda: text_table(chart) + "".join(f"\nsolver: {label}" for _, label in marks),
+           lambda: dict(chart.to_dict(), **({"solver": [{"value": v, "place": label} for v, label in marks],
+                                             "solver_refined": [r.to_json() for r in refined]} if marks else {})),
+           lambda: text_table(chart) + "".join(f"\nsolver: {label}" for _, label in marks)
+           + _refined_words(refined),
            f"{len(chart.classes)} hand classes, {len(counts)} opponent count{'s' if len(counts) > 1 else ''}, "
            f"{chart.deals:,} deal{'s' if chart.deals != 1 else ''}")
     return 0

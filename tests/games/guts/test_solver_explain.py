@@ -87,3 +87,21 @@ def test_solve_command_prints_the_sets_that_decide_otherwise(capsys: pytest.Capt
     for r in here:
         line = f"    {r['context']}" + (f"; {r['history']}" if r["history"] else "") + f": {r['hand']},"
         assert line in text or sum(1 for x in here if x["stage"] == r["stage"]) > 12
+
+
+def test_chart_lists_the_sets_of_its_stage_that_decide_otherwise(capsys: pytest.CaptureFixture[str]) -> None:
+    from wildeval.games.guts.solver.shipped import shipped
+
+    strategy = shipped("three-five-seven", 4)
+    assert strategy is not None
+    expected = [r for r in refined_at(strategy, [0, 0, 0, 0]) if r.stage == 1]
+    assert expected  # the shipped 4-player strategy has sets of its own at stage 1
+    args = ["chart", "--game", "three-five-seven", "--stage", "1", "--solver", "4", "--deals", "3000", "--quiet"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    listed = out.split("solver, where what you see decides otherwise:\n", 1)[1].splitlines()
+    assert len([line for line in listed if line.startswith("  ") and ": " in line]) == min(len(expected), 12)
+    first = expected[0]
+    assert listed[0].startswith(f"  {first.context}") and f": {first.hand}, " in listed[0]
+    assert main(args + ["--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solver_refined"] == [r.to_json() for r in expected]
