@@ -14,9 +14,10 @@ from wildeval.games.guts.solver import Settings, Strategy, shipped as shipped_mo
 from wildeval.games.guts.solver.shipped import SHIPPED_DIR, file_name, pack, shipped, shipped_tables, strategy_for
 from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
 
-SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-three-five-seven", 7), ("napalm", 3),
+SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-three-five-seven", 7), ("napalm", 4),
                                               ("three-five-seven-onlinepoker", 2))
-           for n in range(2, most + 1) for mode in ("in_turn", "simultaneous")]
+           for n in range(2, most + 1) for mode in ("in_turn", "simultaneous")] + [
+    ("three-five-seven-onlinepoker", n, "in_turn") for n in (3, 4)]
 """The tables the package must ship (tools/solve-presets makes them); docs/solver.md names them."""
 
 
