@@ -14,7 +14,7 @@ from wildeval.games.guts.solver import Settings, Strategy, shipped as shipped_mo
 from wildeval.games.guts.solver.shipped import SHIPPED_DIR, file_name, pack, shipped, shipped_tables, strategy_for
 from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
 
-SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-three-five-seven", 7), ("napalm", 4),
+SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-three-five-seven", 7), ("napalm", 5),
                                               ("three-five-seven-onlinepoker", 2))
            for n in range(2, most + 1) for mode in ("in_turn", "simultaneous")] + [
     ("three-five-seven-onlinepoker", n, "in_turn") for n in (3, 4)]
