@@ -68,12 +68,7 @@ public:
     // One row per task: shares (players * (players + 1)), squares (players), weight, deals, hand sets.
     py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) {
         const ExactPlan& plan = exact_plan();
-        std::vector<EquityCounts> parts;
-        {
-            py::gil_scoped_release release;
-            parts = equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads));
-        }
-        return rows_of(parts);
+        return counted([&] { return equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
     }
 
     // The count board by board against a random player (versus_random.hpp): (the random player, or
@@ -87,12 +82,8 @@ public:
     // One row per task of that count, as exact() writes them.
     py::array_t<double> versus_random(uint64_t first_task, uint64_t n_tasks, int threads) {
         const RandomPlan& plan = versus_random_plan();
-        std::vector<EquityCounts> parts;
-        {
-            py::gil_scoped_release release;
-            parts = equity_versus_random(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads));
-        }
-        return rows_of(parts);
+        return counted(
+            [&] { return equity_versus_random(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
     }
 
     // The same row for chunks [first_chunk, first_chunk + chunks) of a run of `trials` deals.
@@ -121,7 +112,14 @@ private:
         if (!random_plan_) random_plan_ = std::make_unique<RandomPlan>(plan_versus_random(ev_, deal_));
         return *random_plan_;
     }
-    py::array_t<double> rows_of(const std::vector<EquityCounts>& parts) const {
+    // The tasks `count` counts (with the GIL released), a row each.
+    template <class Count>
+    py::array_t<double> counted(Count count) const {
+        std::vector<EquityCounts> parts;
+        {
+            py::gil_scoped_release release;
+            parts = count();
+        }
         const std::size_t width = row_width();
         py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
         auto rows = out.mutable_unchecked<2>();
