@@ -7,7 +7,6 @@
 #include "equity/equity.hpp"
 
 #include "bits.hpp"
-#include "kernels/cpu.hpp"
 #include "kernels/rows_kernel.hpp"
 
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -17,11 +16,6 @@
 
 namespace wildeval {
 namespace {
-
-#if defined(WILDEVAL_DEPOSIT)
-// Whether BMI2's deposit takes one step: AMD's Zen 1 and 2 run it as a loop over the mask's bits.
-bool deposit_fast() { return cpu_features().deposit_fast; }
-#endif
 
 constexpr uint64_t kMask52 = (uint64_t{1} << 52) - 1;
 
@@ -404,9 +398,9 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
     cards_.resize(kBlock * static_cast<std::size_t>(cards));
 }
 
-template <DealDraws::Way kWay>
+template <CardDraws kWay>
 bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
-    constexpr bool kDeposit = kWay != Way::kBroadword;
+    constexpr bool kDeposit = kWay != CardDraws::kBroadword;
     SplitMix rng = source;  // in a register: the stores below cannot change it
     const uint32_t* const bounds = bounds_.data();
     const Group* const groups = groups_.data();
@@ -426,7 +420,7 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     const uint64_t* const card_words = card_words_.data();
     bool weighted = false;
     for (std::size_t l = 0; l < n_lists; ++l) weighted = weighted || lists[l].chance != nullptr;
-    if (kWay == Way::kIfma && n_groups == 1) {
+    if (kWay == CardDraws::kIfma && n_groups == 1) {
         if (!words_by_ifma(rng, n, lists)) return false;
     } else if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
         const bool several = n_lists == 1 && lists[0].several;
@@ -438,7 +432,7 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
         for (std::size_t t = 0; t < n; ++t)  // the general loop
             if (!general_deal(rng, t, 0, lists, first_card_group)) return false;
     }
-    if constexpr (kWay == Way::kIfma) {
+    if constexpr (kWay == CardDraws::kIfma) {
         cards_by_ifma(n, first_card_group, first_card);
         source = rng;
         return true;
@@ -473,14 +467,13 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
 }
 
 bool DealDraws::draw(SplitMix& rng, std::size_t n) {
+    switch (card_draws()) {  // the kernel table's way, as far as this CPU runs it fast
 #if defined(WILDEVAL_DEPOSIT)
-    const RowsKernel kernel = rows_kernel();
-    if ((is_avx512(kernel) || kernel == RowsKernel::kAvx2) && deposit_fast()) {  // both checked BMI2
-        if (is_avx512(kernel) && cpu_features().avx512_ifma) return draw_with<Way::kIfma>(rng, n);
-        return draw_with<Way::kDeposit>(rng, n);
-    }
+        case CardDraws::kIfma: return draw_with<CardDraws::kIfma>(rng, n);
+        case CardDraws::kDeposit: return draw_with<CardDraws::kDeposit>(rng, n);
 #endif
-    return draw_with<Way::kBroadword>(rng, n);
+        default: return draw_with<CardDraws::kBroadword>(rng, n);
+    }
 }
 
 }  // namespace wildeval

@@ -15,7 +15,8 @@
 // multiplies read the cards' digits of eight deals at once. A weighted pick reads a coin of
 // Walker's alias table from one word of its own first. Listed hands that share a card throw the
 // deal away, and the next words draw it again. Only how the digits and the r-th card are found
-// differs by CPU (IFMA and a BMI2 deposit, a deposit alone, or a broadword search): the same
+// differs by CPU (IFMA and a BMI2 deposit, a deposit alone, or a broadword search, as the row
+// kernel's row of the table and the CPU say: card_draws() in kernels/rows_kernel.hpp): the same
 // cards every way.
 #pragma once
 
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "equity/deals.hpp"
+#include "kernels/rows_kernel.hpp"
 
 namespace wildeval {
 
@@ -55,8 +57,7 @@ public:
     int per_deal() const { return cards_per_deal_; }
 
 private:
-    enum class Way { kBroadword, kDeposit, kIfma };  // how the cards are found (deal_draws.cpp)
-    template <Way kWay>
+    template <CardDraws kWay>  // how the cards are found (rows_kernel.hpp's card_draws())
     bool draw_with(SplitMix& rng, std::size_t n);
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
     template <bool kSeveral, bool kWeighted>

@@ -1,6 +1,6 @@
 // The CPU's features, the one place the core asks for them: read once, on first use, and cached.
-// kernels/rows_kernel.cpp picks the row kernel from them, equity/deal_draws.cpp its way of
-// drawing cards. Only GCC and Clang on x86-64 ask; elsewhere every feature reads false.
+// kernels/rows_kernel.cpp picks the row kernel from them, and the equity sampler's way of
+// drawing cards (card_draws()). Only GCC and Clang on x86-64 ask; elsewhere every feature reads false.
 #pragma once
 
 namespace wildeval {

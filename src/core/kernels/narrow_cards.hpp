@@ -74,6 +74,11 @@ WILDEVAL_AVX512_TARGET std::size_t narrow_avx512(const T* in, std::size_t n, uin
             _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
     return i;
 }
+#else
+// Not compiled in this build: declared only, so that narrow_cards names it in every build
+// (simd_blocks in rows_kernel.hpp never calls it here).
+template <class T>
+std::size_t narrow_avx512(const T* in, std::size_t n, uint8_t* out, bool& cards);
 #endif
 
 #if defined(WILDEVAL_ROWS8)
@@ -122,6 +127,11 @@ WILDEVAL_AVX2_TARGET std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t
             _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_subs_epu8(top, _mm256_set1_epi8(kDeck - 1)), _mm256_setzero_si256())) == -1;
     return i;
 }
+#else
+// Not compiled in this build: declared only, so that narrow_cards names it in every build
+// (simd_blocks in rows_kernel.hpp never calls it here).
+template <class T>
+std::size_t narrow_avx2(const T* in, std::size_t n, uint8_t* out, bool& cards);
 #endif
 
 // Wider integers (any sign) to bytes in one pass, true if every value is a card (0-51). Where the
@@ -134,26 +144,25 @@ template <class T>
 bool narrow_cards(const T* in, std::size_t n, uint8_t* out) {
     std::size_t i = 0;
     bool cards = true;
-#if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
-    // the values before the first 64-byte boundary one by one, so that the steps' loads are
-    // aligned: a load across two lines costs two (about 1.1x on Zen 4, docs/experiments.md)
-    const std::size_t head = std::min(n, (64 - reinterpret_cast<uintptr_t>(in) % 64) % 64 / sizeof(T));
-    for (; i < head; ++i) {
-        cards = cards && is_card(in[i]);
-        out[i] = static_cast<uint8_t>(in[i]);
+    if constexpr (kBuildsAvx512 || kBuildsAvx2) {
+        // the values before the first 64-byte boundary one by one, so that the steps' loads are
+        // aligned: a load across two lines costs two (about 1.1x on Zen 4, docs/experiments.md)
+        const std::size_t head = std::min(n, (64 - reinterpret_cast<uintptr_t>(in) % 64) % 64 / sizeof(T));
+        for (; i < head; ++i) {
+            cards = cards && is_card(in[i]);
+            out[i] = static_cast<uint8_t>(in[i]);
+        }
+        bool steps = true;
+        i += simd_blocks([&](const auto&) { return narrow_avx512(in + i, n - i, out + i, steps); },  // whole steps of 64
+                         [&](const auto&) -> std::size_t {
+                             if constexpr (sizeof(T) >= 2)
+                                 return narrow_avx2(in + i, n - i, out + i, steps);  // whole steps of 32
+                             else
+                                 return 0;
+                         },
+                         NoSimdBlocks{});
+        cards = cards && steps;
     }
-    bool steps = true;
-#endif
-#if defined(WILDEVAL_ROWS16)
-    if (is_avx512(rows_kernel())) i += narrow_avx512(in + i, n - i, out + i, steps);  // whole steps of 64
-#endif
-#if defined(WILDEVAL_ROWS8)
-    if constexpr (sizeof(T) >= 2)
-        if (rows_kernel() == RowsKernel::kAvx2) i += narrow_avx2(in + i, n - i, out + i, steps);  // whole steps of 32
-#endif
-#if defined(WILDEVAL_ROWS16) || defined(WILDEVAL_ROWS8)
-    cards = cards && steps;
-#endif
 #if defined(__SSE4_1__)
     constexpr uint64_t kLaneHigh = kPastCardBits<sizeof(T)>;
     __m128i bits = _mm_setzero_si128(), top = _mm_setzero_si128();

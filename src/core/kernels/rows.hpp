@@ -22,71 +22,62 @@
 
 namespace wildeval {
 
-// Whether natural_rows reads rows of wider integer cards (`itemsize` bytes) itself on this CPU:
-// the AVX2 kernel narrows them as it loads them, and so do the AVX-512 kernels for 2- and 4-byte
-// cards. 8-byte cards they take narrowed by the caller's pass (narrow_cards), which streams
-// them from memory faster than their own loads did (1.2-1.35x on Zen 4, docs/experiments.md).
-// The other kernels take every width narrowed by the caller, which fetches the next block
-// meanwhile.
-inline bool natural_rows_read_wide(int itemsize) {
-    return (is_avx512(rows_kernel()) && itemsize <= 4) || rows_kernel() == RowsKernel::kAvx2;
-}
+// Whether natural_rows reads rows of wider integer cards (`itemsize` bytes) itself with the
+// kernel chosen now (its row's `reads_wide`, rows_kernel.hpp); else the caller narrows them.
+inline bool natural_rows_read_wide(int itemsize) { return itemsize <= rows_kernel_row().reads_wide; }
 
 // Rows of N cards as Card integers: bytes, or wider integers (an unsigned type of their size)
-// narrowed into `bytes` as they are read. An AVX kernel takes whole blocks where it runs; the
-// rest (a block's worth or fewer, or all of them) goes to the SSSE3 or the portable kernel,
-// wider cards narrowed first, fetching `next` meanwhile (bytes only). Those kernels are built
-// without the read-ahead code when there is nothing to fetch (docs/experiments.md).
+// narrowed into `bytes` as they are read. An AVX or NEON kernel takes whole blocks where it runs
+// (simd_blocks); the rest (a block's worth or fewer, or all of them) goes to the SSSE3 or the
+// portable kernel (the row's `rest_ssse3`), wider cards narrowed first, fetching `next` meanwhile
+// (bytes only). Those kernels are built without the read-ahead code when there is nothing to
+// fetch (docs/experiments.md).
 template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
 bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out,
                      const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix, ReadAhead next,
                      const uint32_t* wild_flush) {
-    std::size_t blocks = 0;
-#if defined(WILDEVAL_ROWS16)
-    // 8-byte cards come narrowed by the caller (natural_rows_read_wide)
-    if constexpr (sizeof(Card) <= 4) {
-        if (is_avx512(rows_kernel())) {
-            blocks = rows16_rows<N>(n_rows);
-            const bool gather = rows_kernel() == RowsKernel::kAvx512;  // else avx512-scalar
-            auto run = [&](auto look) {
-                return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, blocks, out, parts, hash, look, fix, wild_flush);
-            };
-            if (blocks > 0) {
-                bool ok;
+    bool ok = true;  // false: a block held a card twice or a byte that is not a card
+    const std::size_t blocks = simd_blocks(
+        [&](const auto& row) -> std::size_t {
+            if constexpr (sizeof(Card) > 4) {
+                return 0;  // 8-byte cards come narrowed by the caller (reads_wide)
+            } else {
+                const std::size_t whole = rows16_rows<N>(n_rows);
+                if (whole == 0) return 0;
+                auto run = [&](auto look) {
+                    return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, whole, out, parts, hash, look, fix,
+                                                                        wild_flush);
+                };
                 if constexpr (Gathered<Lookup>::value)
-                    ok = gather ? run(lookup) : run(RowAtATime<Lookup>{lookup});
+                    ok = row.gathers ? run(lookup) : run(RowAtATime<Lookup>{lookup});
                 else
                     ok = run(lookup);
-                if (!ok) return false;
+                return whole;
             }
-        }
-    }
-#endif
-#if defined(WILDEVAL_ROWS8)
-    if (rows_kernel() == RowsKernel::kAvx2) {
-        blocks = rows8_rows<N, Card>(n_rows);
-        if (blocks > 0 && !natural_rows8<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix, wild_flush))
-            return false;
-    }
-#endif
-#if defined(WILDEVAL_ROWS_NEON)
-    if constexpr (sizeof(Card) == 1) {
-        if (rows_kernel() == RowsKernel::kNeon) {
-            blocks = rows_neon_rows<N>(n_rows);
-            if (blocks > 0 && !natural_rows_neon<N, Shape, Flushes, FinalFrom>(cards, blocks, out, parts, hash, lookup, fix))
-                return false;
-        }
-    }
-#endif
-    (void)wild_flush;
+        },
+        [&](const auto&) -> std::size_t {
+            const std::size_t whole = rows8_rows<N, Card>(n_rows);
+            ok = whole == 0 || natural_rows8<N, Shape, Flushes, FinalFrom>(cards, whole, out, parts, hash, lookup, fix, wild_flush);
+            return whole;
+        },
+        [&](const auto&) -> std::size_t {
+            if constexpr (sizeof(Card) != 1) {
+                return 0;
+            } else {
+                const std::size_t whole = rows_neon_rows<N>(n_rows);
+                ok = whole == 0 || natural_rows_neon<N, Shape, Flushes, FinalFrom>(cards, whole, out, parts, hash, lookup, fix);
+                return whole;
+            }
+        });
+    if (!ok) return false;
     const std::size_t left = n_rows - blocks;
     // the rest: the SSSE3 kernel where built, unless the portable one was chosen
     auto rest = [&](const uint8_t* at, auto ahead) {
-#if defined(WILDEVAL_ROWS_SSSE3)
-        if (rows_kernel() != RowsKernel::kPortable)
-            return natural_rows_kernel<N, Shape, Flushes, FinalFrom, PairCheck<N>>(at, left, out + blocks, parts.keys(), hash,
-                                                                                   lookup, fix, ahead);
-#endif
+        if constexpr (kBuildsSsse3) {
+            if (rows_kernel_row().rest_ssse3)
+                return natural_rows_kernel<N, Shape, Flushes, FinalFrom, PairCheck<N>>(at, left, out + blocks, parts.keys(),
+                                                                                       hash, lookup, fix, ahead);
+        }
         return natural_rows_kernel<N, Shape, Flushes, FinalFrom>(at, left, out + blocks, parts.keys(), hash, lookup, fix, ahead);
     };
     if constexpr (sizeof(Card) == 1) {

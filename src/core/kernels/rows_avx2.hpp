@@ -305,4 +305,18 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
 
 }  // namespace wildeval
 
+#else
+
+namespace wildeval {
+
+// Not compiled in this build: declared only, so that callers name it in every build
+// (simd_blocks in rows_kernel.hpp never calls it here).
+template <int N, class Card = uint8_t>
+constexpr std::size_t rows8_rows(std::size_t n_rows);
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
+bool natural_rows8(const Card* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts, SlotHash hash,
+                   Lookup lookup, Fix fix, const uint32_t* wild_flush);
+
+}  // namespace wildeval
+
 #endif

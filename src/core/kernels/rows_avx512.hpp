@@ -348,4 +348,18 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
 
 WILDEVAL_AVX512_CODE_END
 
+#else
+
+namespace wildeval {
+
+// Not compiled in this build: declared only, so that callers name it in every build
+// (simd_blocks in rows_kernel.hpp never calls it here).
+template <int N>
+constexpr std::size_t rows16_rows(std::size_t n_rows);
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Card, class Lookup, class Fix>
+bool natural_rows16(const Card* cards, uint8_t* bytes, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
+                    SlotHash hash, Lookup lookup, Fix fix, const uint32_t* wild_flush);
+
+}  // namespace wildeval
+
 #endif

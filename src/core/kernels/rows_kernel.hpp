@@ -1,5 +1,6 @@
-// What the batch kernels for rows of 5-7 cards share, and which of them runs (the same choice
-// picks how wide integer cards are narrowed to bytes).
+// What the batch kernels for rows of 5-7 cards share, which of them runs, and what each one
+// decides elsewhere: the table of kernels (kRowsKernelRows) and the one chain of "SIMD blocks,
+// then scalar rest" (simd_blocks) that the batch, three-card poker and narrow_cards follow.
 //
 // natural_rows (rows.hpp) runs the AVX-512 kernel (rows_avx512.hpp) where this build
 // and CPU can, else the AVX2 one (rows_avx2.hpp), else the SSSE3 one where the build has
@@ -13,11 +14,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <type_traits>
 
 #include "bits.hpp"
 #include "hand.hpp"
+#include "kernels/cpu.hpp"
 
 // The AVX-512 kernel is built with GCC or Clang for x86-64 (as functions compiled for AVX-512
 // whatever the package's -march), and runs where the CPU has it.
@@ -253,21 +256,133 @@ void for_each_group(const uint8_t* rows, std::size_t n_rows, std::size_t start, 
 enum class RowsKernel { kPortable, kSsse3, kAvx2, kAvx512, kAvx512Scalar, kNeon };
 inline constexpr RowsKernel kRowsKernels[] = {RowsKernel::kPortable, RowsKernel::kSsse3,       RowsKernel::kAvx2,
                                               RowsKernel::kAvx512,   RowsKernel::kAvx512Scalar, RowsKernel::kNeon};
-// Whether a kernel is one of the two AVX-512 ones (what every path but the lookups asks).
-constexpr bool is_avx512(RowsKernel kernel) { return kernel == RowsKernel::kAvx512 || kernel == RowsKernel::kAvx512Scalar; }
+
+// What this build compiles (the macros above as constants, for `if constexpr`).
+#if defined(WILDEVAL_ROWS16)
+inline constexpr bool kBuildsAvx512 = true;
+#else
+inline constexpr bool kBuildsAvx512 = false;
+#endif
+#if defined(WILDEVAL_ROWS8)
+inline constexpr bool kBuildsAvx2 = true;
+#else
+inline constexpr bool kBuildsAvx2 = false;
+#endif
+#if defined(WILDEVAL_ROWS_NEON)
+inline constexpr bool kBuildsNeon = true;
+#else
+inline constexpr bool kBuildsNeon = false;
+#endif
+#if defined(__SSSE3__)  // the package's -march (rows_ssse3.hpp)
+inline constexpr bool kBuildsSsse3 = true;
+#else
+inline constexpr bool kBuildsSsse3 = false;
+#endif
+
+// The SIMD code a kernel runs whole blocks of rows with (simd_blocks below): none for the
+// portable and SSSE3 kernels, which take every row in their own loop.
+enum class SimdBlocks { kNone, kAvx512, kAvx2, kNeon };
+// How the equity sampler draws its deals' cards (equity/deal_draws.cpp): a broadword search,
+// BMI2's deposit, or the deposit with AVX-512 IFMA's 52-bit multiplies for the digits.
+enum class CardDraws { kBroadword, kDeposit, kIfma };
+
+// The table of kernels, a row each in RowsKernel's order: the one place a kernel is described.
+// Every path that depends on the kernel reads its row (rows_kernel_row()): the batch's rows and
+// three-card poker's (`blocks`, `gathers`, `rest_ssse3`), the wide rows (`reads_wide`, and
+// `blocks` for narrow_cards), the equity sampler (`draws`, through card_draws()).
+struct RowsKernelRow {
+    RowsKernel kernel;
+    const char* name;
+    bool built;                 // this build compiles it
+    bool CpuFeatures::*needs;   // what the CPU needs besides the build (cpu.hpp; none: nullptr)
+    SimdBlocks blocks;          // its whole blocks of rows
+    bool gathers;               // AVX-512: the table lookups gathered sixteen rows at a time
+    int reads_wide;             // the widest integer cards (bytes) natural_rows reads itself (0: none)
+    bool rest_ssse3;            // the rows past its blocks to the SSSE3 loop (else the portable one)
+    CardDraws draws;            // the sampler's way at best (card_draws(): where BMI2's deposit is fast)
+};
+// Of the wide cards: the AVX2 kernel narrows them as it loads them, and so do the AVX-512 kernels
+// for 2- and 4-byte cards. 8-byte cards they take narrowed by the caller's pass (narrow_cards),
+// which streams them from memory faster than their own loads did (1.2-1.35x on Zen 4,
+// docs/experiments.md). The other kernels take every width narrowed by the caller, which fetches
+// the next block meanwhile.
+inline constexpr RowsKernelRow kRowsKernelRows[] = {
+    // kernel, name, built, CPU needs, blocks, gathers, reads_wide, rest_ssse3, draws
+    {RowsKernel::kPortable, "portable", true, nullptr, SimdBlocks::kNone, false, 0, false, CardDraws::kBroadword},
+    {RowsKernel::kSsse3, "ssse3", kBuildsSsse3, nullptr, SimdBlocks::kNone, false, 0, kBuildsSsse3, CardDraws::kBroadword},
+    // AVX2, BMI1, BMI2
+    {RowsKernel::kAvx2, "avx2", kBuildsAvx2, &CpuFeatures::avx2, SimdBlocks::kAvx2, false, 8, kBuildsSsse3,
+     CardDraws::kDeposit},
+    // AVX-512 F, BW, DQ, VL, VBMI, VNNI
+    {RowsKernel::kAvx512, "avx512", kBuildsAvx512, &CpuFeatures::avx512, SimdBlocks::kAvx512, true, 4, kBuildsSsse3,
+     CardDraws::kIfma},
+    {RowsKernel::kAvx512Scalar, "avx512-scalar", kBuildsAvx512, &CpuFeatures::avx512, SimdBlocks::kAvx512, false, 4,
+     kBuildsSsse3, CardDraws::kIfma},
+    {RowsKernel::kNeon, "neon", kBuildsNeon, nullptr, SimdBlocks::kNeon, false, 0, kBuildsSsse3, CardDraws::kBroadword},
+};
+static_assert(std::size(kRowsKernelRows) == std::size(kRowsKernels), "a row for every kernel");
+constexpr bool rows_in_order() {
+    for (std::size_t k = 0; k < std::size(kRowsKernelRows); ++k)
+        if (kRowsKernelRows[k].kernel != kRowsKernels[k] || static_cast<std::size_t>(kRowsKernels[k]) != k) return false;
+    return true;
+}
+static_assert(rows_in_order(), "kRowsKernelRows in RowsKernel's order");
+
+constexpr const RowsKernelRow& rows_kernel_row(RowsKernel kernel) { return kRowsKernelRows[static_cast<std::size_t>(kernel)]; }
+// Whether a kernel is one of the two AVX-512 ones.
+constexpr bool is_avx512(RowsKernel kernel) { return rows_kernel_row(kernel).blocks == SimdBlocks::kAvx512; }
 
 // A kernel's name ("portable", "ssse3", "avx2", "avx512", "avx512-scalar", "neon"), and the
 // kernel of a name (std::invalid_argument for another name).
 const char* rows_kernel_name(RowsKernel kernel);
 RowsKernel rows_kernel_named(const std::string& name);
 
-// Whether this build and CPU can run `kernel` (AVX-512: F, BW, DQ, VL, VBMI and VNNI; AVX2: AVX2,
-// BMI1 and BMI2; SSSE3: built with it; NEON: built for aarch64). The AVX kernels hand their last
-// rows to the SSSE3 one where it is built, the others to the portable one.
+// Whether this build and CPU can run `kernel` (its row's `built` and `needs`; SSSE3: built with
+// it; NEON: built for aarch64). The AVX kernels hand their last rows to the SSSE3 one where it is
+// built, the others to the portable one.
 bool rows_kernel_runs(RowsKernel kernel);
 // The kernel natural rows use now: the fastest that runs here unless use_rows_kernel chose.
 RowsKernel rows_kernel();
+// Its row of the table.
+inline const RowsKernelRow& rows_kernel_row() { return rows_kernel_row(rows_kernel()); }
 // For tests and benchmarks; std::invalid_argument for a kernel that cannot run here.
 void use_rows_kernel(RowsKernel kernel);
+// How the equity sampler draws cards with the kernel chosen now: its row's `draws`, cut down to
+// what this CPU does fast (BMI2's deposit in one step; IFMA and CD for kIfma).
+CardDraws card_draws();
+
+// A step of simd_blocks that runs no SIMD code (a family a caller has no code for).
+struct NoSimdBlocks {
+    template <class Row>
+    std::size_t operator()(const Row&) const {
+        return 0;
+    }
+};
+
+// The "SIMD blocks, then scalar rest" chain, written once for every caller (the batch's rows in
+// rows.hpp, three-card poker, narrow_cards): where the chosen kernel's row names a family of
+// SIMD code this build compiles, that family's step runs on whole blocks of rows and returns how
+// many rows it took; the caller's own scalar code then takes the rest (all of them if none).
+// A step is a generic lambda, called with the kernel's row: it is instantiated only for a family
+// this build compiles, so the entries it names need only be declared in the other builds (every
+// kernel entry is declared in every build, and defined only where its ISA is compiled).
+template <class Avx512Step, class Avx2Step, class NeonStep>
+std::size_t simd_blocks(Avx512Step&& avx512, Avx2Step&& avx2, NeonStep&& neon) {
+    const RowsKernelRow& row = rows_kernel_row();
+    if constexpr (kBuildsAvx512) {
+        if (row.blocks == SimdBlocks::kAvx512) return avx512(row);
+    }
+    if constexpr (kBuildsAvx2) {
+        if (row.blocks == SimdBlocks::kAvx2) return avx2(row);
+    }
+    if constexpr (kBuildsNeon) {
+        if (row.blocks == SimdBlocks::kNeon) return neon(row);
+    }
+    (void)row;
+    (void)avx512;
+    (void)avx2;
+    (void)neon;
+    return 0;
+}
 
 }  // namespace wildeval

@@ -205,4 +205,18 @@ bool natural_rows_neon(const uint8_t* rows, std::size_t n_rows, int32_t* __restr
 
 }  // namespace wildeval
 
+#else
+
+namespace wildeval {
+
+// Not compiled in this build: declared only, so that callers name it in every build
+// (simd_blocks in rows_kernel.hpp never calls it here).
+template <int N>
+constexpr std::size_t rows_neon_rows(std::size_t n_rows);
+template <int N, class Shape, FlushRows Flushes, int32_t FinalFrom, class Lookup, class Fix>
+bool natural_rows_neon(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, const CardParts& parts,
+                       SlotHash hash, Lookup lookup, Fix fix);
+
+}  // namespace wildeval
+
 #endif

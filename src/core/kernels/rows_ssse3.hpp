@@ -79,4 +79,15 @@ private:
 
 }  // namespace wildeval
 
+#else
+
+namespace wildeval {
+
+// Not compiled in this build: declared only, so that callers name it in every build
+// (natural_rows_of runs it only where kBuildsSsse3).
+template <int N>
+class PairCheck;
+
+}  // namespace wildeval
+
 #endif

@@ -44,22 +44,13 @@ public:
 
     bool evaluate_rows(const uint8_t* rows, std::size_t n_rows, int n_cols, int32_t* out) const override {
         bool valid = true;  // every byte a card, no card twice in a row
-        // a SIMD kernel takes whole blocks where it runs, the loop below the rest
-        const auto skip = [&](std::size_t done) {
-            rows += done * 3;
-            out += done;
-            n_rows -= done;
-        };
-#if defined(WILDEVAL_ROWS16)
-        if (is_avx512(rows_kernel())) skip(rows16(rows, n_rows, out, valid));
-#endif
-#if defined(WILDEVAL_ROWS8)
-        if (rows_kernel() == RowsKernel::kAvx2) skip(rows8(rows, n_rows, out, valid));
-#endif
-#if defined(WILDEVAL_ROWS_NEON)
-        if (rows_kernel() == RowsKernel::kNeon) skip(rows_neon(rows, n_rows, out, valid));
-#endif
-        (void)skip;  // no SIMD kernel on some CPUs
+        // a SIMD kernel takes whole blocks where it runs (simd_blocks), the loop below the rest
+        const std::size_t done = simd_blocks([&](const auto&) { return rows16(rows, n_rows, out, valid); },
+                                             [&](const auto&) { return rows8(rows, n_rows, out, valid); },
+                                             [&](const auto&) { return rows_neon(rows, n_rows, out, valid); });
+        rows += done * 3;
+        out += done;
+        n_rows -= done;
         uint32_t seen = 0;  // every row's suit bits (kNotCard: a byte that is not a card)
         for (std::size_t i = 0; i < n_rows; ++i, rows += n_cols) {
             const uint8_t a = rows[0], b = rows[1], c = rows[2];
@@ -130,6 +121,10 @@ private:
         valid = repeated == 0 && _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(kDeck - 1)) == 0;
         return blocks * kRows;
     }
+#else
+    // Not compiled in this build: declared only, so that evaluate_rows names it in every build
+    // (simd_blocks never calls it here).
+    std::size_t rows16(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, bool& valid) const;
 #endif
 
 #if defined(WILDEVAL_ROWS8)
@@ -191,6 +186,10 @@ private:
         _mm256_zeroupper();
         return blocks * kRows;
     }
+#else
+    // Not compiled in this build: declared only, so that evaluate_rows names it in every build
+    // (simd_blocks never calls it here).
+    std::size_t rows8(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, bool& valid) const;
 #endif
 
 #if defined(WILDEVAL_ROWS_NEON)
@@ -226,6 +225,10 @@ private:
         valid = vmaxvq_u8(repeated) == 0 && vmaxvq_u8(top) < kDeck;
         return blocks * kRows;
     }
+#else
+    // Not compiled in this build: declared only, so that evaluate_rows names it in every build
+    // (simd_blocks never calls it here).
+    std::size_t rows_neon(const uint8_t* rows, std::size_t n_rows, int32_t* __restrict out, bool& valid) const;
 #endif
 
     const uint32_t* table_;
