@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
     register_pool(m);
     register_equity(m);
     register_guts(m);
+    register_videopoker(m);
 }

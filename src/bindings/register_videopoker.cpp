@@ -1,0 +1,115 @@
+// The whole video poker game (core/videopoker/whole_game.hpp) as _core.VideoPokerGame: the count
+// table and the pays checked once, then classes of deals played in slices with the GIL released
+// (wildeval.videopoker.game calls it slice by slice, for its progress). The deals' classes up to
+// suit renaming (core/videopoker/deal_classes.hpp) are _core.videopoker_classes().
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "py_evaluator.hpp"
+#include "register.hpp"
+#include "videopoker/deal_classes.hpp"
+#include "videopoker/whole_game.hpp"
+
+namespace py = pybind11;
+using namespace wildeval::videopoker;
+
+namespace {
+
+using Int32s = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
+using Int64s = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
+
+class PyGame {
+public:
+    PyGame(Int32s counts, const Int64s& pays, const Int64s& weights) : counts_(std::move(counts)) {
+        if (counts_.ndim() != 2 || counts_.shape(0) != static_cast<py::ssize_t>(sets_before(6)))
+            throw py::value_error("the count table must be a 2-d array of one row per set of 0 to 5 cards (" +
+                                  std::to_string(sets_before(6)) + " rows)");
+        if (pays.ndim() != 1 || weights.ndim() != 1) throw py::value_error("pays and weights must be 1-d arrays");
+        table_.counts = counts_.data();
+        table_.columns = static_cast<int>(counts_.shape(1));
+        table_.pays.assign(pays.data(), pays.data() + pays.size());
+        table_.weights.assign(weights.data(), weights.data() + weights.size());
+        table_.check();  // std::invalid_argument: a ValueError
+        strategy_.assign(kDeals, 0);
+    }
+
+    std::size_t classes() const { return deal_classes().classes(); }
+
+    // The counts of classes [first, first + n): (by_size (6, columns), holds_by_size (6,)).
+    py::tuple play(std::size_t first, std::size_t n, const py::object& threads_arg) {
+        const int threads = wildeval::resolve_threads(threads_arg);  // None: default_threads()
+        GameCounts counts;
+        {
+            py::gil_scoped_release release;
+            counts = play_classes(table_, first, n, strategy_.data(), threads);
+        }
+        const auto w = static_cast<py::ssize_t>(table_.columns);
+        py::array_t<int64_t> by_size({static_cast<py::ssize_t>(6), w});
+        std::copy(counts.by_size.begin(), counts.by_size.end(), by_size.mutable_data());
+        py::array_t<int64_t> holds(6);
+        std::copy(counts.holds_by_size, counts.holds_by_size + 6, holds.mutable_data());
+        return py::make_tuple(by_size, holds);
+    }
+
+    py::array_t<uint8_t> strategy() const {
+        py::array_t<uint8_t> out(static_cast<py::ssize_t>(strategy_.size()));
+        std::copy(strategy_.begin(), strategy_.end(), out.mutable_data());
+        return out;
+    }
+
+    // The 32 holds of one deal (five cards increasing): (32, columns) counts.
+    py::array_t<int64_t> holds(const std::vector<int>& deal) const {
+        if (deal.size() != kHandCards) throw py::value_error("a deal has 5 cards");
+        uint8_t cards[kHandCards];
+        for (int i = 0; i < kHandCards; ++i) {
+            const int c = deal[static_cast<std::size_t>(i)];
+            if (c < 0 || c > 51 || (i > 0 && c <= cards[i - 1]))
+                throw py::value_error("a deal's cards must be ints 0-51, increasing");
+            cards[i] = static_cast<uint8_t>(c);
+        }
+        py::array_t<int64_t> out({static_cast<py::ssize_t>(kHolds), static_cast<py::ssize_t>(table_.columns)});
+        hold_counts(table_, cards, out.mutable_data());
+        return out;
+    }
+
+private:
+    Int32s counts_;  // kept alive: table_ reads it
+    GameTable table_;
+    std::vector<uint8_t> strategy_;
+};
+
+}  // namespace
+
+void register_videopoker(py::module_& m) {
+    py::class_<PyGame>(m, "VideoPokerGame")
+        .def(py::init<Int32s, const Int64s&, const Int64s&>(), py::arg("counts"), py::arg("pays"),
+             py::arg("weights"))
+        .def_property_readonly("classes", &PyGame::classes)
+        .def("play", &PyGame::play, py::arg("first"), py::arg("n"), py::arg("threads"),
+             "Plays classes first.. first + n - 1 of the deals: (final counts by hold size and column, deals by "
+             "best hold size); their deals' best holds go into strategy()")
+        .def("strategy", &PyGame::strategy, "The best hold of every deal played so far, by deal index")
+        .def("holds", &PyGame::holds, py::arg("deal"), "The final counts of the 32 holds of a deal");
+    m.def(
+        "videopoker_classes",
+        [] {
+            const DealClasses& classes = deal_classes();
+            const auto n = static_cast<py::ssize_t>(classes.classes());
+            py::array_t<uint8_t> representative({n, static_cast<py::ssize_t>(kHandCards)});
+            py::array_t<uint32_t> deals(n);
+            for (py::ssize_t c = 0; c < n; ++c) {
+                const auto at = static_cast<std::size_t>(c);
+                for (int i = 0; i < kHandCards; ++i)
+                    representative.mutable_at(c, i) = classes.representative[at][static_cast<std::size_t>(i)];
+                deals.mutable_at(c) = classes.deals_in_class[at];
+            }
+            return py::make_tuple(representative, deals);
+        },
+        "The classes of deals up to suit renaming: (each representative's cards, the deals it stands for)");
+}
