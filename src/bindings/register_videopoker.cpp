@@ -4,6 +4,7 @@
 // suit renaming (core/videopoker/deal_classes.hpp) are _core.videopoker_classes().
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <cstdint>
