@@ -90,3 +90,23 @@ def guts_flips(
     table: _GutsTable, values: npt.NDArray[np.int64], sequential: bool, seed: int, first_game: int, games: int,
     focal: _GutsStrategy, others: _GutsStrategy, max_depth: int, threads: int | None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.float64]]: ...
+
+class VideoPokerGame(metaclass=_pybind11_type):
+    """A whole video poker game (src/core/videopoker, register_videopoker.cpp): the count table of
+    wildeval.videopoker.counting (a row per set of 0-5 cards, a column per final class), the pay of
+    each column over a common denominator, the weight of a final hand per hold size 0-5."""
+    def __init__(
+        self, counts: npt.NDArray[np.int32], pays: npt.NDArray[np.int64], weights: npt.NDArray[np.int64]
+    ) -> None: ...
+    @property
+    def classes(self) -> int: ...  # the classes of deals up to suit renaming (134,459)
+    # plays classes first.. first + n - 1: (final counts by best hold size and column, deals by best
+    # hold size); their deals' best holds go into strategy()
+    def play(
+        self, first: int, n: int, threads: int | None
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
+    def strategy(self) -> npt.NDArray[np.uint8]: ...  # the best hold of every deal, by deal index
+    def holds(self, deal: list[int]) -> npt.NDArray[np.int64]: ...  # (32 holds, columns) final counts
+
+# the classes of deals up to suit renaming: (each representative's five cards, the deals it stands for)
+def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...

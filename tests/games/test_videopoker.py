@@ -137,7 +137,6 @@ def test_the_hold_command() -> None:
         assert bad.returncode == 2 and bad.stderr.startswith(f"wildeval videopoker: {message}"), bad.stderr
 
 
-@pytest.mark.slow
 def test_full_pay_deuces_wild_returns_what_is_published_and_writes_its_strategy(tmp_path: object) -> None:
     import os
 
