@@ -56,7 +56,7 @@ def _layout_checks(ev: object) -> dict[str, bool | str]: ...
 EQUITY_CHUNK: int  # sampled deals per chunk of an equity run
 MAX_PLAYERS: int
 
-class Showdown(metaclass=_pybind11_type):
+class EquityEngine(metaclass=_pybind11_type):
     """The equity engine (src/core/equity/equity.hpp) for one deal: wildeval.odds plans and adds up."""
     def __init__(
         self, ranking: str, wild_rank_mask: int, flush_duplicates: bool,

@@ -62,28 +62,28 @@ class Equity:
     stderr: float = 0.0
 
 
-# What one task of a run needs: the showdown's arguments, then ("exact", first task, tasks),
+# What one task of a run needs: the engine's arguments, then ("exact", first task, tasks),
 # ("random", first task, tasks) or ("sampled", trials, seed word, first chunk, chunks), then threads.
 _Task = tuple[tuple[Any, ...], tuple[Any, ...], int]
 
 
-def _showdown(args: tuple[Any, ...]) -> Any:
-    return _core.Showdown(*args)
+def _engine(args: tuple[Any, ...]) -> Any:
+    return _core.EquityEngine(*args)
 
 
 def _equity_task(task: _Task) -> npt.NDArray[np.float64]:
-    """The rows of one part of a run on a Dask worker, which makes its own Showdown."""
+    """The rows of one part of a run on a Dask worker, which makes its own equity engine."""
     args, work, threads = task
-    return _part(_showdown(args), work, threads)
+    return _part(_engine(args), work, threads)
 
 
-def _part(showdown: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.float64]:
+def _part(engine: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.float64]:
     """The rows of one part of a run: one per exact task, or one for a run of sampled chunks."""
     if work[0] == "exact":
-        return cast("npt.NDArray[np.float64]", showdown.exact(work[1], work[2], threads))
+        return cast("npt.NDArray[np.float64]", engine.exact(work[1], work[2], threads))
     if work[0] == "random":
-        return cast("npt.NDArray[np.float64]", showdown.versus_random(work[1], work[2], threads))
-    return cast("npt.NDArray[np.float64]", showdown.sampled(*work[1:], threads)[None, :])
+        return cast("npt.NDArray[np.float64]", engine.versus_random(work[1], work[2], threads))
+    return cast("npt.NDArray[np.float64]", engine.sampled(*work[1:], threads)[None, :])
 
 
 def _read(item: object, position: int) -> Held:
@@ -226,7 +226,7 @@ def equity(
         raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
     threads = check_threads(threads)
     deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
-    args, showdown, parsed, combos, missing = deal.args, deal.showdown, deal.parsed, deal.combos, deal.missing
+    args, engine, parsed, combos, missing = deal.args, deal.engine, deal.parsed, deal.combos, deal.missing
     players_arg = args[3]
     if missing == 0 and sampled:
         raise ValueError("trials: the board is complete, so there is nothing to sample")
@@ -239,11 +239,11 @@ def equity(
 
             yield from map_ordered(client, _equity_task, [(args, part, work) for part in parts])
         else:
-            for part in parts:  # one Showdown, so that an exact count's plan is made once
-                yield _part(showdown, part, threads or 0)
+            for part in parts:  # one engine, so that an exact count's plan is made once
+                yield _part(engine, part, threads or 0)
 
     if not sampled:
-        kind, tasks = _exact_kind(showdown)
+        kind, tasks = _exact_kind(engine)
         piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
         rows = []
         for part in run([(kind, first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
@@ -324,7 +324,7 @@ def exact_cost(
     if isinstance(probe, bool) or not isinstance(probe, (int, float)) or not 0 <= probe <= 60:
         raise ValueError(f"probe must be a number of seconds from 0 to 60, not {probe!r}")
     deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
-    kind, tasks = _exact_kind(deal.showdown)
+    kind, tasks = _exact_kind(deal.engine)
     workers = threads or _core.default_threads()
     modelled, deals = _modelled(deal, kind)
     if modelled / tasks > _PROBE_TASKS_UP_TO:  # a task too long to time: the model alone
@@ -337,7 +337,7 @@ def exact_cost(
     started = time.perf_counter()
     deals = done = probed = 0
     for first in starts[:64]:
-        deals += int(_part(deal.showdown, (kind, first, run), 1)[:, -2].sum())
+        deals += int(_part(deal.engine, (kind, first, run), 1)[:, -2].sum())
         done += sum(weights[first:first + run])
         probed += run
         if time.perf_counter() - started >= probe:
@@ -358,7 +358,7 @@ _SECONDS_A_BOARD, _SECONDS_A_SET, _SECONDS_A_DEAL = 2e-6, 3e-8, 1e-9
 def _task_boards(deal: _Deal) -> list[int]:
     """The completions of the board each task of the board-by-board count holds (its order:
     versus_random.cpp, by the first two cards' places)."""
-    _, _, _, _, _, n, k = deal.showdown.random_plan()
+    _, _, _, _, _, n, k = deal.engine.random_plan()
     if k < 2:
         return [1] * (n if k == 1 else 1)
     return [math.comb(n - j - 1, k - 2) for i in range(n) for j in range(i + 1, n - k + 2)]
@@ -367,22 +367,22 @@ def _task_boards(deal: _Deal) -> list[int]:
 def _modelled(deal: _Deal, kind: str) -> tuple[float, int]:
     """The model's seconds on one thread, and deals (every set of hands, sharing cards or not)."""
     if kind == "random":
-        random_player, _, completions, _, renamings, _, _ = deal.showdown.random_plan()
+        random_player, _, completions, _, renamings, _, _ = deal.engine.random_plan()
         sets = math.prod(n for i, n in enumerate(deal.combos) if i != random_player)
         left = deal.combos[random_player]
         return completions / renamings * (_SECONDS_A_BOARD + sets * _SECONDS_A_SET), completions * sets * left
-    hand_sets, boards, _, _ = deal.showdown.plan()
+    hand_sets, boards, _, _ = deal.engine.plan()
     return hand_sets * boards * _SECONDS_A_DEAL, hand_sets * boards
 
 
 @dataclass(frozen=True)
 class _Deal:
-    """A spot read and checked: the native Showdown's arguments and the Showdown, each player's
+    """A spot read and checked: the native equity engine's arguments and the engine, each player's
     (what they hold, their hands, their weights), their hands that can be dealt, the board's missing
     cards."""
 
     args: tuple[Any, ...]
-    showdown: Any
+    engine: Any
     parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
     combos: list[int]
     missing: int
@@ -454,17 +454,17 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         if wild is not None and ev.wild:
             raise ValueError("a pot split high and low takes no wild ranks")
     args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size, low or "")
-    showdown = _showdown(args)
-    return _Deal(args, showdown, parsed, combos, board_size - len(shown))
+    engine = _engine(args)
+    return _Deal(args, engine, parsed, combos, board_size - len(shown))
 
 
-def _exact_kind(showdown: Any) -> tuple[str, int]:
+def _exact_kind(engine: Any) -> tuple[str, int]:
     """How every deal is counted: ``("random", tasks)`` board by board against a player dealt any
     hand (src/core/equity/versus_random.hpp), else ``("exact", tasks)`` set of hands by set."""
-    random_player, _, _, tasks, _, _, _ = showdown.random_plan()
+    random_player, _, _, tasks, _, _, _ = engine.random_plan()
     if random_player >= 0:
         return "random", int(tasks)
-    return "exact", int(showdown.plan()[2])
+    return "exact", int(engine.plan()[2])
 
 
 def _stderrs(totals: npt.NDArray[np.float64], n_players: int) -> list[float]:

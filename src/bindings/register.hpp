@@ -6,6 +6,6 @@
 void register_evaluator(pybind11::module_& m);  // register_evaluator.cpp: the Evaluator class
 void register_tables(pybind11::module_& m);     // register_tables.cpp: rankings, tables, kernels
 void register_pool(pybind11::module_& m);       // register_pool.cpp: threads, the worker pool, interrupts
-void register_equity(pybind11::module_& m);     // register_equity.cpp: the equity engine (Showdown)
+void register_equity(pybind11::module_& m);     // register_equity.cpp: the equity engine (EquityEngine)
 void register_guts(pybind11::module_& m);       // register_guts.cpp: whole guts games, played natively
 void register_videopoker(pybind11::module_& m);  // register_videopoker.cpp: whole video poker games

@@ -1,4 +1,4 @@
-// The equity engine (core/equity/equity.hpp) as one class, _core.Showdown: the settings and the deal,
+// The equity engine (core/equity/equity.hpp) as one class, _core.EquityEngine: the settings and the deal,
 // checked once here, then counted exactly by tasks or sampled by chunks with the GIL released.
 // wildeval.odds plans the work and adds the parts up.
 #include <pybind11/numpy.h>
@@ -23,13 +23,13 @@ namespace {
 using Cards = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
 using Weights = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-class PyShowdown {
+class PyEquityEngine {
 public:
     // players: one (hands, weights) pair each, hands an (n, cards) array of card ints.
     // low: "" or the ranking of a pot's low half (EquityDeal::low), split as `ranking` is.
-    PyShowdown(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
-               const std::vector<std::pair<Cards, Weights>>& players, const std::vector<int>& board,
-               const std::vector<int>& dead, int board_size, const std::string& low)
+    PyEquityEngine(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
+                   const std::vector<std::pair<Cards, Weights>>& players, const std::vector<int>& board,
+                   const std::vector<int>& dead, int board_size, const std::string& low)
         : ev_(ranking, wild_rank_mask, flush_duplicates) {
         if (!low.empty()) {
             low_ev_ = std::make_unique<wildeval::Evaluator>(low, 0, true);
@@ -150,19 +150,19 @@ private:
 }  // namespace
 
 void register_equity(py::module_& m) {
-    py::class_<PyShowdown>(m, "Showdown")
+    py::class_<PyEquityEngine>(m, "EquityEngine")
         .def(py::init<const std::string&, uint32_t, bool, const std::vector<std::pair<Cards, Weights>>&,
                       const std::vector<int>&, const std::vector<int>&, int, const std::string&>(),
              py::arg("ranking"), py::arg("wild_rank_mask"), py::arg("flush_duplicates"), py::arg("players"),
              py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "")
-        .def("plan", &PyShowdown::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
-        .def("exact", &PyShowdown::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
-        .def("random_plan", &PyShowdown::random_plan,
+        .def("plan", &PyEquityEngine::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
+        .def("exact", &PyEquityEngine::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
+        .def("random_plan", &PyEquityEngine::random_plan,
              "(the random player counted board by board or -1, why not, completions, tasks, renamings, free cards, "
              "missing cards)")
-        .def("versus_random", &PyShowdown::versus_random, py::arg("first_task"), py::arg("n_tasks"),
+        .def("versus_random", &PyEquityEngine::versus_random, py::arg("first_task"), py::arg("n_tasks"),
              py::arg("threads"))
-        .def("sampled", &PyShowdown::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),
+        .def("sampled", &PyEquityEngine::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),
              py::arg("chunks"), py::arg("threads"));
     m.attr("EQUITY_CHUNK") = kEquityChunk;
     m.attr("MAX_PLAYERS") = kMaxPlayers;

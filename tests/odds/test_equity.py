@@ -127,10 +127,10 @@ def test_omaha_against_random_hands_exact_and_sampled(low: str | None) -> None:
     holes = np.array([np.sort(rng.choice(rest, 4, replace=False)) for _ in range(6000)], dtype=np.uint8)
 
     def counts(listed: np.ndarray) -> np.ndarray:
-        showdown = _core.Showdown("omaha", 0, True, [(hero, np.ones(1)), (listed, np.ones(len(listed)))],
+        engine = _core.EquityEngine("omaha", 0, True, [(hero, np.ones(1)), (listed, np.ones(len(listed)))],
                                   parse_cards("2h 7h 9c"), [], 5)
-        tasks = showdown.plan()[2]
-        return showdown.exact(0, tasks, 2).sum(axis=0)  # type: ignore[no-any-return]
+        tasks = engine.plan()[2]
+        return engine.exact(0, tasks, 2).sum(axis=0)  # type: ignore[no-any-return]
 
     assert (counts(holes) == counts(holes[:3000]) + counts(holes[3000:])).all()
 
@@ -229,15 +229,15 @@ def test_same_numbers_on_any_threads_and_any_split() -> None:
     hands = [(np.array([[51, 50]], dtype=np.uint8), np.ones(1)), (np.array([[47, 46], [45, 44]], dtype=np.uint8),
                                                                    np.array([1.0, 0.5]))]
     for ranking in ("high", "low27"):  # counted through ranks, and by rows split by first card
-        showdown = _core.Showdown(ranking, 0, True, hands, [0, 9], [], 5)
-        _, _, tasks, _ = showdown.plan()
-        whole = showdown.exact(0, tasks, 2)
+        engine = _core.EquityEngine(ranking, 0, True, hands, [0, 9], [], 5)
+        _, _, tasks, _ = engine.plan()
+        whole = engine.exact(0, tasks, 2)
         half = tasks // 2
-        assert tasks >= 2 and (np.concatenate([showdown.exact(0, half, 1), showdown.exact(half, tasks - half, 2)])
+        assert tasks >= 2 and (np.concatenate([engine.exact(0, half, 1), engine.exact(half, tasks - half, 2)])
                                == whole).all()
-    showdown = _core.Showdown("high", 0, True, hands, [0, 9], [], 5)
-    run = showdown.sampled(300_000, 5, 0, 0, 2)
-    parts = showdown.sampled(300_000, 5, 0, 2, 1) + showdown.sampled(300_000, 5, 2, 0, 2)
+    engine = _core.EquityEngine("high", 0, True, hands, [0, 9], [], 5)
+    run = engine.sampled(300_000, 5, 0, 0, 2)
+    parts = engine.sampled(300_000, 5, 0, 2, 1) + engine.sampled(300_000, 5, 2, 0, 2)
     assert (run == parts).all() and run[-2] == 300_000
 
 

@@ -23,11 +23,11 @@ def _both(players: list[str], **kwargs: object) -> tuple[np.ndarray, np.ndarray,
     renamings the latter counted boards up to."""
     deal = _deal(players, kwargs.get("board", ()), kwargs.get("dead", ()), kwargs.get("board_size", 5),  # type: ignore[arg-type]
                  kwargs.get("ranking", "high"), kwargs.get("wild"), True, None)  # type: ignore[arg-type]
-    showdown = deal.showdown
-    random_player, why, _, tasks, renamings, _, _ = showdown.random_plan()
+    engine = deal.engine
+    random_player, why, _, tasks, renamings, _, _ = engine.random_plan()
     assert random_player >= 0, why
-    _, _, old_tasks, _ = showdown.plan()
-    return showdown.exact(0, old_tasks, 2).sum(axis=0), showdown.versus_random(0, tasks, 2).sum(axis=0), renamings
+    _, _, old_tasks, _ = engine.plan()
+    return engine.exact(0, old_tasks, 2).sum(axis=0), engine.versus_random(0, tasks, 2).sum(axis=0), renamings
 
 
 SPOTS = [
@@ -128,13 +128,13 @@ def test_exact_cost_estimates_before_counting() -> None:
 
 def test_where_board_by_board_does_not_apply_the_set_by_set_count_does() -> None:
     deal = _deal(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, None)
-    assert deal.showdown.random_plan()[:2] == (-1, "hole cards and a board apart (Omaha)")
+    assert deal.engine.random_plan()[:2] == (-1, "hole cards and a board apart (Omaha)")
     deal = _deal(["AA", "KK"], (), (), 5, "high", None, True, None)
-    assert deal.showdown.random_plan()[:2] == (-1, "no player holds any hand of the deck")
+    assert deal.engine.random_plan()[:2] == (-1, "no player holds any hand of the deck")
     hi_lo = _deal(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, "omaha_low8")
-    assert hi_lo.showdown.random_plan()[:2] == (-1, "a pot split high and low")
+    assert hi_lo.engine.random_plan()[:2] == (-1, "a pot split high and low")
     crowd = _deal(["AA"] + ["random"] * 9, (), (), 5, "high", None, True, None)  # 6 x 1,326^8 sets: past 2^64
-    assert crowd.showdown.random_plan()[:2] == (-1, "more sets of the others' hands than a board can walk")
+    assert crowd.engine.random_plan()[:2] == (-1, "more sets of the others' hands than a board can walk")
 
 
 def test_ctrl_c_stops_a_count_of_trillions_within_a_second() -> None:

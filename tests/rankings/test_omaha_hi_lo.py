@@ -137,4 +137,4 @@ def test_the_core_refuses_a_high_low_pair_that_cannot_split_a_pot(high: str, low
     players = [(hands[:1], np.ones(1)), (hands[1:], np.ones(1))]
     with pytest.raises(ValueError, match="a pot split high and low needs two rankings of hole cards and a board "
                                          f"of the same sizes, not '{high}' and '{low}'"):
-        _core.Showdown(high, 0, True, players, [], [], 5, low)
+        _core.EquityEngine(high, 0, True, players, [], [], 5, low)

@@ -11,11 +11,11 @@
 #include "equity/deals.hpp"
 #include "threads/parallel.hpp"
 #include "equity/hand_sets.hpp"
-#include "equity/showdown.hpp"
+#include "equity/block_tally.hpp"
 
 namespace wildeval {
 
-using namespace showdown;
+using namespace equity_engine;
 
 EquityCounts& EquityCounts::operator+=(const EquityCounts& other) {
     for (std::size_t i = 0; i < shares.size() && i < other.shares.size(); ++i) shares[i] += other.shares[i];
@@ -130,7 +130,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         if (deal.players[p].combos() == 1) always |= masks[p][0];
     const int k = deal.missing();
     std::vector<DealDraws::Listed> lists;
-    Showdown::Seats seats;
+    BlockTally::Seats seats;
     int at = 0;
     for (std::size_t p = 0; p < players; ++p) {
         const EquityPlayer& player = deal.players[p];
@@ -152,29 +152,29 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     seats.k = k;
     const DealDraws first_draws(kAllCards & ~always, lists, at + k);
     std::vector<EquityCounts> per_chunk(count, EquityCounts(players));
-    std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    std::vector<std::unique_ptr<BlockTally>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     std::vector<std::unique_ptr<DealDraws>> per_worker_draws(per_worker.size());
     std::atomic<bool> stuck{false};
     run_tasks(threads, count, [&](std::size_t task, int worker) {
         if (stuck.load(std::memory_order_relaxed)) return;
-        auto& showdown = per_worker[static_cast<std::size_t>(worker)];
-        if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
+        auto& tally = per_worker[static_cast<std::size_t>(worker)];
+        if (!tally) tally = std::make_unique<BlockTally>(ev, deal);
         auto& draws = per_worker_draws[static_cast<std::size_t>(worker)];
         if (!draws) draws = std::make_unique<DealDraws>(first_draws);
         const uint64_t chunk = first_chunk + task;
         SplitMix rng = SplitMix::for_chunk(seed, chunk);
         const uint64_t n_trials = std::min<uint64_t>(kEquityChunk, trials - chunk * kEquityChunk);
         const std::size_t known[kMaxPlayers] = {};  // every known hand is the first of its list of one
-        showdown->hold(known);
+        tally->hold(known);
         for (uint64_t t = 0; t < n_trials; t += DealDraws::kBlock) {
             const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(DealDraws::kBlock, n_trials - t));
             if (!draws->draw(rng, n)) {
                 stuck.store(true);
                 return;
             }
-            showdown->add_dealt(seats, n, draws->picks(), draws->cards(), DealDraws::kBlock);
+            tally->add_dealt(seats, n, draws->picks(), draws->cards(), DealDraws::kBlock);
         }
-        per_chunk[task] = showdown->take();
+        per_chunk[task] = tally->take();
         per_chunk[task].hand_sets = n_trials;
     });
     if (stuck.load()) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");

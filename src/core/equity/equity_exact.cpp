@@ -13,11 +13,11 @@
 #include "threads/parallel.hpp"
 #include "equity/completions.hpp"
 #include "equity/hand_sets.hpp"
-#include "equity/showdown.hpp"
+#include "equity/block_tally.hpp"
 
 namespace wildeval {
 
-using namespace showdown;
+using namespace equity_engine;
 
 namespace {
 
@@ -40,7 +40,7 @@ void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int 
 // The work is cut into pieces: piece `piece` of `pieces` counts every pieces-th part of it (the
 // multisets by their counts of the two lowest ranks, the flush completions by suit, suited cards
 // and first suited card), so that a few sets of hands still make enough tasks for every thread.
-void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
+void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
                     double weight, uint64_t piece, uint64_t pieces) {
     uint64_t part = 0;
     auto mine = [&] { return part++ % pieces == piece; };
@@ -50,7 +50,7 @@ void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* d
     auto ranks = [&](auto& self, int rank, int left, uint64_t key, int64_t times) -> void {
         if ((rank == 2 || (rank < 2 && left == 0)) && !mine()) return;  // one part per counts of ranks 0 and 1
         if (left == 0) {
-            showdown.add_ranks(key, weight, times);
+            tally.add_ranks(key, weight, times);
             return;
         }
         if (rank == kRanks) return;
@@ -74,8 +74,8 @@ void count_by_ranks(Showdown& showdown, const CardParts& parts, const uint8_t* d
         auto each = [&](const Hand& completion) {
             for (int lower = 0; lower < s; ++lower)
                 if (static_cast<int>(completion.key >> (kSuitCounterShift + 4 * lower) & 15) >= need[lower]) return;
-            showdown.add_sum(completion, weight);
-            showdown.add_ranks(completion.key & kRankPart, weight, -1);
+            tally.add_sum(completion, weight);
+            tally.add_ranks(completion.key & kRankPart, weight, -1);
         };
         for (int c = need[s]; c <= std::min(k, n_suited); ++c) {
             auto rest = [&](const Hand& with_suited) { sums_of(parts, other, n_other, k - c, 0, with_suited, each); };
@@ -194,10 +194,10 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
     const bool by_ranks = counts_by_ranks(ev, deal) && plan.firsts == 0;
     const uint64_t board = card_mask(deal.board.data(), static_cast<int>(deal.board.size()));
     std::vector<EquityCounts> out(n_tasks, EquityCounts(players));
-    std::vector<std::unique_ptr<Showdown>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
+    std::vector<std::unique_ptr<BlockTally>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
-        auto& showdown = per_worker[static_cast<std::size_t>(worker)];
-        if (!showdown) showdown = std::make_unique<Showdown>(ev, deal);
+        auto& tally = per_worker[static_cast<std::size_t>(worker)];
+        if (!tally) tally = std::make_unique<BlockTally>(ev, deal);
         const uint64_t task = first_task + i;
         uint64_t unit = task, end = task + 1;
         int first = -1;
@@ -224,7 +224,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             int m = 0;
             for (int c = 0; c < kDeck; ++c)
                 if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
-            showdown->hold(hand, sets);
+            tally->hold(hand, sets);
             if (first <= 0 && piece == 0) sets_counted += sets;
             if (by_ranks) {  // 5 less the board's cards of each suit and the most a player holds
                 int need[kSuits];
@@ -235,11 +235,11 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
                     need[s] = 5 - popcount64(board & (uint64_t{0x1111111111111} << s)) - most;
                 }
                 if (*std::min_element(need, need + kSuits) >= 1) {
-                    count_by_ranks(*showdown, *showdown->parts(), deck, m, k, need, weight, piece, pieces);
+                    count_by_ranks(*tally, *tally->parts(), deck, m, k, need, weight, piece, pieces);
                     return;
                 }
             }
-            if (piece == 0) each_completion(*showdown, deck, m, k, first, weight);  // not cut in pieces
+            if (piece == 0) each_completion(*tally, deck, m, k, first, weight);  // not cut in pieces
         };
         uint64_t used;
         double weight;
@@ -254,7 +254,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             for (uint64_t s = unit; s < end; ++s, sets_of_hands.next())
                 if (sets_of_hands.apart(fixed, used, weight)) count(used, weight, 1);
         }
-        out[i] = showdown->take();
+        out[i] = tally->take();
         out[i].hand_sets = sets_counted;
     });
     return out;

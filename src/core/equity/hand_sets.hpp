@@ -11,7 +11,7 @@
 #include "equity/deals.hpp"
 #include "equity/equity.hpp"
 
-namespace wildeval::showdown {
+namespace wildeval::equity_engine {
 
 inline constexpr uint64_t kAllCards = (uint64_t{1} << kDeck) - 1;
 
@@ -84,4 +84,4 @@ private:
     std::size_t hand_[kMaxPlayers] = {};
 };
 
-}  // namespace wildeval::showdown
+}  // namespace wildeval::equity_engine

@@ -1,4 +1,4 @@
-// Who takes each board of a block (the equity engine's Showdown, showdown.hpp): every player's
+// Who takes each board of a block (the equity engine's block tally, block_tally.hpp): every player's
 // value on each board in, counts of the boards each player wins alone or ties k ways out.
 #pragma once
 
@@ -9,7 +9,7 @@
 #include "bits.hpp"
 #include "equity/equity.hpp"
 
-namespace wildeval::showdown {
+namespace wildeval::equity_engine {
 
 // Adds to count[p * (P + 1) + k] the boards on which player p holds one of the k best values
 // (k = 1: alone), each board i counting times[i] (times == nullptr: once); returns the boards
@@ -79,4 +79,4 @@ inline int64_t tally(std::size_t players, const int32_t* const* values, const in
     }
 }
 
-}  // namespace wildeval::showdown
+}  // namespace wildeval::equity_engine

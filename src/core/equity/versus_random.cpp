@@ -14,9 +14,9 @@
 
 namespace wildeval {
 
-using showdown::any_hand_of_the_deck;
-using showdown::hand_masks;
-using showdown::HandSets;
+using equity_engine::any_hand_of_the_deck;
+using equity_engine::hand_masks;
+using equity_engine::HandSets;
 
 namespace {
 

@@ -101,7 +101,7 @@ public:
                                      std::size_t n_rows, int32_t* out) const;
 
     // One hand of n_hole hole cards on each of n_boards boards of n_board cards (rows), as
-    // evaluate_parts values them: the equity engine's showdown of a split ranking. By default one
+    // evaluate_parts values them: the equity engine's block tally of a split ranking. By default one
     // evaluate_parts per board.
     virtual void evaluate_hole_on_boards(const uint8_t* hole, int n_hole, const uint8_t* boards, int n_board,
                                          std::size_t n_boards, int32_t* out) const {

@@ -1,4 +1,4 @@
-// The equity engine's Showdown, shared by its exact count (equity_exact.cpp) and its sampler
+// The equity engine's block tally, shared by its exact count (equity_exact.cpp) and its sampler
 // (equity.cpp): a block of every player's hand on the same boards, valued and tallied. Every
 // completion of a board is completions.hpp's; the sets of hands, hand_sets.hpp's.
 #pragma once
@@ -16,7 +16,7 @@
 #include "hand.hpp"
 #include "equity/tally.hpp"
 
-namespace wildeval::showdown {
+namespace wildeval::equity_engine {
 
 inline uint64_t choose(int n, int k) {
     if (k < 0 || k > n) return 0;
@@ -46,11 +46,11 @@ inline void store_row(uint8_t* at, uint64_t word) {
 // (Ranking::card_parts), each board's sum is added to each player's; elsewhere every player's
 // row (hole cards, board, completion) is written with one 8-byte store and the batch kernels
 // read the rows. The boards of a block share one weight (a new weight starts a new block).
-class Showdown {
+class BlockTally {
 public:
     static constexpr std::size_t kBlock = 512;
 
-    Showdown(const Evaluator& ev, const EquityDeal& deal)
+    BlockTally(const Evaluator& ev, const EquityDeal& deal)
         : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
         split_ = ev.spec().split();
         low_ = deal.low;
@@ -382,4 +382,4 @@ private:
     EquityCounts counts_;
 };
 
-}  // namespace wildeval::showdown
+}  // namespace wildeval::equity_engine
