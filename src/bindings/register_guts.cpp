@@ -23,7 +23,7 @@ using Int64s = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
 
 // (players, stages, goal, streak, lowest_pays, in_turn, ante, payment_cap or None, max_rounds)
 using TableArgs = std::tuple<int, int, int, bool, bool, bool, double, py::object, int>;
-// ([(level, keys, bars), ...], default bar per stage)
+// ([(level, keys, bars: one per key, or a row per key for a mixed strategy), ...], default bar per stage)
 using StrategyArgs = std::tuple<std::vector<std::tuple<int, Int64s, Int64s>>, std::vector<int64_t>>;
 
 guts::Table table_of(const TableArgs& args) {
@@ -40,10 +40,12 @@ guts::Strategy strategy_of(const StrategyArgs& args, const guts::Table& table) {
     const auto& [tables, defaults] = args;
     for (const auto& [level, keys, bars] : tables) {
         if (level < 0 || level > 2) throw py::value_error("a strategy table's level is 0 (fine), 1 (seen) or 2 (cell)");
-        if (keys.ndim() != 1 || bars.ndim() != 1 || keys.size() != bars.size())
-            throw py::value_error("a strategy table needs 1-d keys and one bar per key");
+        if (keys.ndim() != 1 || bars.ndim() < 1 || bars.ndim() > 2 || bars.shape(0) != keys.size() ||
+            (bars.ndim() == 2 && bars.shape(1) < 1))
+            throw py::value_error("a strategy table needs 1-d keys and a bar per key, or a row of bars per key");
         guts::StrategyTable t;
         t.level = static_cast<guts::Level>(level);
+        t.width = bars.ndim() == 2 ? static_cast<std::size_t>(bars.shape(1)) : 1;
         t.keys.assign(keys.data(), keys.data() + keys.size());
         t.bars.assign(bars.data(), bars.data() + bars.size());
         s.tables.push_back(std::move(t));

@@ -65,6 +65,10 @@ def register(commands: Any) -> None:
                            f"{DEFAULT_ITERATIONS}; 0: the cells alone)")
     work.add_argument("--games", type=int_in(100, 10_000_000), default=40_000,
                       help="whole games each refining iteration plays (default 40,000)")
+    work.add_argument("--method", choices=("cuts", "fictitious"), default="cuts",
+                      help="how the refinement moves an information set: cuts (default), one threshold stepping "
+                           "towards each best cut; fictitious, a mixture of thresholds (fictitious play; "
+                           "docs/solver.md says when each does better)")
     work.add_argument("--threads", type=int_in(1, 1024), default=None,
                       help="threads the whole games are played on (default: every core); the strategy is the "
                            "same for any number")
@@ -133,8 +137,8 @@ def place_words(seat: int | None, ins: int | None) -> str:
 def _default_settings(args: argparse.Namespace) -> bool:
     """Whether every solver setting is the default (the shipped strategies' own); ``--threads``
     changes nothing in a strategy."""
-    return (args.seed, args.sweeps, args.deals, args.rows, args.iterations, args.games) == (
-        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000)
+    return (args.seed, args.sweeps, args.deals, args.rows, args.iterations, args.games, args.method) == (
+        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000, "cuts")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -156,8 +160,8 @@ def run(args: argparse.Namespace) -> int:
     if strategy is None:
         with bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
             strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows,
-                             seed=args.seed, iterations=args.iterations, games=args.games, threads=args.threads,
-                             progress=progress.advance)
+                             seed=args.seed, iterations=args.iterations, games=args.games, method=args.method,
+                             threads=args.threads, progress=progress.advance)
     was_shipped = not args.resolve and _default_settings(args) and strategy is shipped(args.game, args.players,
                                                                                          rules=rules)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
@@ -194,9 +198,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
     if strategy.infosets is not None:
+        how = " (fictitious play: each a mixture of thresholds)" if st.method == "fictitious" else ""
         print(f"Refined by {st.iterations} iterations of {st.games:,} whole games: {len(strategy.infosets):,} "
-              "information sets have thresholds of their own (--save writes them); below, the thresholds a "
-              "player keeps where none of them decides")
+              f"information sets have thresholds of their own{how} (--save writes them); below, the thresholds "
+              "a player keeps where none of them decides")
     refined = refined_at(strategy, legs, round=args.round)
     width = max(len(place_words(t.seat, t.ins_before)) for t in shown)
     hand_width = max(len(t.hand) for t in shown)
@@ -211,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
             print("  where what you see decides otherwise:")
         for r in here[:MOST_REFINED_SHOWN]:
             seen = r.context + (f"; {r.history}" if r.history else "")
-            print(f"    {seen}: {r.hand}, {stays_in_words(r.value is None, r.strength, r.stays_in)}")
+            mixes = f" ({r.mixes})" if r.mixes else ""
+            print(f"    {seen}: {r.hand}, {stays_in_words(r.value is None, r.strength, r.stays_in)}{mixes}")
         if len(here) > MOST_REFINED_SHOWN:
             print(f"    and {len(here) - MOST_REFINED_SHOWN:,} more (--json lists them all)")
     if measured is not None:

@@ -42,18 +42,26 @@ std::size_t Pool::deal_of(uint64_t game, int round) const {
     return static_cast<std::size_t>(h % deals);
 }
 
-int64_t Strategy::bar(const int64_t keys[3], int stage) const {
+uint64_t mixture_pick(int64_t key, int64_t value, std::size_t width) {
+    return mix64(static_cast<uint64_t>(key) ^ mix64(static_cast<uint64_t>(value))) % width;
+}
+
+bool Strategy::stays(const int64_t keys[3], int stage, int64_t value) const {
     for (const StrategyTable& t : tables) {
         const int64_t key = keys[static_cast<int>(t.level)];
         const auto it = std::lower_bound(t.keys.begin(), t.keys.end(), key);
-        if (it != t.keys.end() && *it == key) return t.bars[static_cast<std::size_t>(it - t.keys.begin())];
+        if (it != t.keys.end() && *it == key) {
+            const auto at = static_cast<std::size_t>(it - t.keys.begin());
+            return value >= (t.width == 1 ? t.bars[at] : t.bars[at * t.width + mixture_pick(key, value, t.width)]);
+        }
     }
-    return default_bar[stage];
+    return value >= default_bar[stage];
 }
 
 void Strategy::check() const {
     for (const StrategyTable& t : tables) {
-        if (t.keys.size() != t.bars.size()) throw std::invalid_argument("a strategy table needs one bar per key");
+        if (t.width < 1 || t.keys.size() * t.width != t.bars.size())
+            throw std::invalid_argument("a strategy table needs the same number of bars (at least one) per key");
         for (std::size_t i = 1; i < t.keys.size(); ++i)
             if (t.keys[i] <= t.keys[i - 1]) throw std::invalid_argument("a strategy table's keys must increase");
     }
@@ -117,14 +125,14 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
                 sight.keys(table, keys);
                 bool stay;
                 if (seat == 0) {
-                    const bool theirs = value[p] >= others.bar(keys, s);
-                    stay = &focal == &others ? theirs : value[p] >= focal.bar(keys, s);
+                    const bool theirs = others.stays(keys, s, value[p]);
+                    stay = &focal == &others ? theirs : focal.stays(keys, s, value[p]);
                     if (result.decisions == fork_depth) stay = fork_stay;
                     if (record != nullptr)
                         record->push_back(Decision{{keys[0], keys[1], keys[2]}, value[p], theirs, stay});
                     ++result.decisions;
                 } else {
-                    stay = value[p] >= others.bar(keys, s);
+                    stay = others.stays(keys, s, value[p]);
                 }
                 ins[p] = stay;
                 if (table.in_turn && stay) {

@@ -15,6 +15,10 @@
 //          others' legs sorted (where they sit forgotten).
 // A strategy is a list of tables (level, sorted keys, bars): a player stays in when the hand's
 // value is at least the bar of the first table that holds the key, else the stage's default bar.
+// A table may hold several bars per key (`width`), a mixed strategy: a hand takes the bar its
+// value picks (mixture_pick: a hash of the key and the hand's value), so that the hands of a set
+// stay in as often as the mixture says while every hand decides the same way each time
+// (purified: replays, the engine's bot and the native player agree).
 #pragma once
 
 #include <cstddef>
@@ -70,17 +74,24 @@ struct Pool {
     std::size_t deal_of(uint64_t game, int round) const;
 };
 
+// Which of a mixed set's `width` bars a hand of `value` at `key` takes (solver/native.py has the
+// same function, for the engine's bot).
+uint64_t mixture_pick(int64_t key, int64_t value, std::size_t width);
+
 struct StrategyTable {
     Level level = Level::kCell;
     std::vector<int64_t> keys;  // increasing
-    std::vector<int64_t> bars;
+    std::vector<int64_t> bars;  // `width` per key, key by key
+    std::size_t width = 1;
 };
 
 struct Strategy {
     std::vector<StrategyTable> tables;
     int64_t default_bar[kMaxStages] = {kNever, kNever, kNever, kNever};
-    int64_t bar(const int64_t keys[3], int stage) const;
-    void check() const;  // keys increasing, one bar per key
+    // whether a hand of `value` stays in: its value reaches the bar of the first table holding
+    // the key (of a mixed table's bars, the one mixture_pick picks), else the stage's default
+    bool stays(const int64_t keys[3], int stage, int64_t value) const;
+    void check() const;  // keys increasing, `width` bars per key
 };
 
 // What one seat sees when it declares (keys at every level).

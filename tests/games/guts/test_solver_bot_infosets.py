@@ -1,7 +1,7 @@
 """The solver bot, playing an information-set strategy in the engine, decides as the native
 player does: engine games replayed by the native player on the engine's own cards end with the
 same chips, seat by seat (so the bot's information sets, read from its views, are the native
-player's keys)."""
+player's keys, and a mixed set's hands pick their bars as the native player's do)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,16 @@ from wildeval.games.guts.solver import SolverBot, solve
 from wildeval.games.guts.solver.native import play
 
 
-@pytest.mark.parametrize(("name", "players", "declaration"), [
-    ("three-five-seven", 3, "in_turn"), ("napalm", 2, "simultaneous"), ("three-five-seven-onlinepoker", 3, "in_turn"),
+@pytest.mark.parametrize(("name", "players", "declaration", "method"), [
+    ("three-five-seven", 3, "in_turn", "cuts"), ("napalm", 2, "simultaneous", "cuts"),
+    ("three-five-seven-onlinepoker", 3, "in_turn", "cuts"),
+    ("three-five-seven", 3, "simultaneous", "fictitious"),  # mixed sets: each hand's bar picked alike
 ])
-def test_engine_games_of_solver_bots_are_the_native_games(name: str, players: int, declaration: str) -> None:
+def test_engine_games_of_solver_bots_are_the_native_games(name: str, players: int, declaration: str,
+                                                         method: str) -> None:
     rules = table_rules(name, {"declaration": declaration})
-    strategy = solve(rules, players=players, sweeps=6, deals=20_000, rows=128, iterations=3, games=4000)
+    strategy = solve(rules, players=players, sweeps=6, deals=20_000, rows=128, iterations=3, games=4000,
+                     method=method)
     assert strategy.infosets is not None and len(strategy.infosets) > 0
     names = [chr(ord("A") + i) for i in range(players)]
     compared = 0

@@ -79,3 +79,49 @@ def test_the_default_levels_are_the_measured_ones() -> None:
     assert default_levels(at_once, 2) == default_levels(at_once, 3) == (FINE, SEEN, CELL)
     assert default_levels(at_once, 4) == (SEEN, CELL)
     assert default_levels(preset("napalm"), 2) == (SEEN, CELL)  # declaring in turn
+
+
+def test_a_mixture_takes_in_each_cut_with_its_weight() -> None:
+    """Fictitious play's sets by hand: a set joins as the thresholds it was played with, takes in
+    each cut with weight max(2 / (2 + updates), min_step), and is played as its quantiles."""
+    from wildeval.games.guts.solver.infosets import MIN_VISITS, _Mixture, _quantiles
+
+    assert _quantiles(np.array([[0.2, 0.6]]), np.array([[0.25, 0.75]]), 4).tolist() == [[0.2, 0.6, 0.6, 0.6]]
+    level = _Mixture(4)
+    key = np.array([5], dtype=np.int64)
+    level.step(key, np.array([MIN_VISITS]), np.array([0.9]), np.full((1, 4), 0.5), 0.05)  # joins at 0.5
+    assert level.t.tolist() == [[0.5] * 4]
+    level.step(key, np.array([MIN_VISITS]), np.array([0.9]), np.full((1, 4), 0.5), 0.05)  # weight 2 / 2: all in
+    assert level.t.tolist() == [[0.9] * 4]
+    level.step(key, np.array([MIN_VISITS]), np.array([0.1]), np.full((1, 4), 0.5), 0.05)  # 2 / 3 of it at 0.1
+    assert level.t.tolist() == [[0.1, 0.1, 0.9, 0.9]] or level.t.tolist() == [[0.1, 0.1, 0.1, 0.9]]
+    assert level.t[0, 0] == 0.1 and level.t[0, 3] == 0.9
+    level.keep()
+    assert level.averaged().tolist() == level.t.tolist()
+
+
+def test_a_mixed_strategy_reads_back_and_plays_as_the_bot_does() -> None:
+    strategy = solve("three-five-seven", 2, **QUICK, iterations=3, games=2000, method="fictitious")
+    assert strategy.settings.method == "fictitious"
+    assert strategy.infosets is not None and strategy.infosets.mixed
+    assert strategy.infosets.thresholds.shape[1] == 8
+    mixing = strategy.infosets.thresholds.min(axis=1) < strategy.infosets.thresholds.max(axis=1)
+    assert mixing.any()  # some sets do mix
+    again = Strategy.from_json(strategy.to_json())
+    assert again.dumps() == strategy.dumps()
+    assert np.allclose(again.infosets.thresholds, strategy.infosets.thresholds, atol=1e-6)  # type: ignore[union-attr]
+    threads = [refine(strategy.rules, 2, strategy.thresholds, iterations=2, games=2000, seed=3, method="fictitious",
+                      threads=t).thresholds for t in (1, 3)]
+    assert np.array_equal(threads[0], threads[1])
+    with pytest.raises(ValueError, match="method"):
+        solve("three-five-seven", 2, **QUICK, iterations=1, games=100, method="regret")
+    with pytest.raises(ValueError, match="width"):
+        refine(strategy.rules, 2, strategy.thresholds, iterations=1, games=100, seed=3, method="fictitious", width=0)
+
+
+def test_a_mixed_sets_hands_take_each_bar_about_equally_often() -> None:
+    from wildeval.games.guts.solver.native import mixture_pick
+
+    picks = np.bincount([mixture_pick(0x1234_5678_9ABC, v, 8) for v in range(8000)], minlength=8)
+    assert picks.min() > 850 and picks.max() < 1150
+    assert mixture_pick(-5, -7, 8) == mixture_pick(-5, -7, 8)

@@ -24,7 +24,7 @@ from wildeval.games.guts.solver.native import ROUNDS_TOLD, decode
 if TYPE_CHECKING:
     from wildeval.games.guts.solver.strategy import Strategy
 
-__all__ = ["Refined", "history_words", "ins_words", "refined_at", "seat_words", "seats_words"]
+__all__ = ["Refined", "history_words", "ins_words", "mix_words", "refined_at", "seat_words", "seats_words"]
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
@@ -83,7 +83,8 @@ class Refined:
     ``stage`` (1-based), ``context`` and ``history`` in words, the weakest ``hand`` that stays in
     (``value`` None: none), ``stays_in`` (the chance a random hand is at least as good), the
     ``strength`` threshold, ``visits`` in the refinement and ``cell``: what the player keeps where
-    no set decides."""
+    no set decides. A mixed set (fictitious play) is shown by its median threshold, and
+    ``mixes`` says between which hands it mixes ("" where it does not)."""
 
     level: str
     stage: int
@@ -95,10 +96,11 @@ class Refined:
     stays_in: float
     visits: int
     cell: float
+    mixes: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("level", "stage", "context", "history", "strength", "value", "hand",
-                                               "stays_in", "visits", "cell")}
+                                               "stays_in", "visits", "cell", "mixes")}
 
 
 def refined_at(strategy: Strategy, legs: Sequence[int], *, round: int = 1) -> list[Refined]:
@@ -120,7 +122,9 @@ def refined_at(strategy: Strategy, legs: Sequence[int], *, round: int = 1) -> li
     r = min(round, ROUNDS_TOLD) - 1
     state = strategy.state_of(list(legs))
     out: list[Refined] = []
-    for key, strength, visits in zip(infosets.keys.tolist(), infosets.thresholds.tolist(), infosets.visits.tolist()):
+    rows = infosets.thresholds.reshape(len(infosets), -1)
+    for key, strength, row, visits in zip(infosets.keys.tolist(), infosets.typical().tolist(), rows,
+                                          infosets.visits.tolist()):
         fields = decode(key, n)
         level = str(fields["level"])
         if level == "cell" or fields["legs"] != want or fields["round"] != r:
@@ -143,9 +147,26 @@ def refined_at(strategy: Strategy, legs: Sequence[int], *, round: int = 1) -> li
             shown, hand, share = value, "any hand", 1.0
         else:
             shown, hand, share = value, strategy.rules.describe(stage, value), float(scale.share_from(value))
-        out.append(Refined(level, stage + 1, context, history, float(strength), shown, hand, share, int(visits), cell))
+        out.append(Refined(level, stage + 1, context, history, float(strength), shown, hand, share, int(visits), cell,
+                           mix_words(strategy, stage, row.tolist())))
     out.sort(key=lambda x: (x.stage, x.level != "seen", x.context, x.history))
     return out
+
+
+def mix_words(strategy: Strategy, stage: int, row: Sequence[float]) -> str:
+    """Where a mixed set's thresholds (``row``) differ: "some hands from X, all from Y" (the
+    weakest hand any of them stays in with, and the weakest all of them do); "" for one threshold."""
+    scale = Scale.of(strategy.rules, stage)
+    low, high = int(scale.weakest(min(row))), int(scale.weakest(max(row)))
+    if low == high:
+        return ""
+
+    def hand(value: int, strength: float) -> str:
+        if value == NEVER:
+            return "no hand"
+        return "any hand" if strength <= 0.0 else strategy.rules.describe(stage, value)
+
+    return f"some hands from {hand(low, min(row))}, all from {hand(high, max(row))}"
 
 
 def _cell_strength(strategy: Strategy, stage: int, r: int, state: int, place: int, ins: int) -> float:

@@ -31,7 +31,18 @@ from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Policy, cell_keys, flips, key_stage
 from wildeval.seeds import child_seed
 
-__all__ = ["MIN_VISITS", "InfoSets", "best_cuts", "default_levels", "policy_of", "refine"]
+__all__ = ["METHODS", "MIN_VISITS", "MIXTURE_WIDTH", "InfoSets", "best_cuts", "default_levels", "median_threshold",
+           "policy_of", "refine"]
+
+METHODS = ("cuts", "fictitious")
+"""How :func:`refine` moves a set: one threshold stepping towards each best cut (the default), or
+fictitious play over mixtures of thresholds. On exact gains (the small game of
+:mod:`~wildeval.games.guts.solver.small`) fictitious play comes far closer to an equilibrium; on
+the refinement's sampled games its mixtures take in the noise of each iteration's cuts and it
+does worse (docs/solver.md)."""
+
+MIXTURE_WIDTH = 8
+"""Thresholds a mixed set is played as, one picked per decision."""
 
 MIN_VISITS = 300
 """Visits (over every iteration so far) before an information set gets a threshold of its own."""
@@ -63,15 +74,33 @@ class InfoSets:
     def __len__(self) -> int:
         return int(self.keys.size)
 
+    @property
+    def mixed(self) -> bool:
+        """Whether each set is a mixture (a row of thresholds, one played per decision)."""
+        return self.thresholds.ndim == 2
+
+    def typical(self) -> Floats:
+        """One threshold per set: its own, or a mixed set's median (the threshold words show)."""
+        return median_threshold(self.thresholds)
+
+
+def median_threshold(thresholds: Floats) -> Floats:
+    """Each set's threshold, or where a row of thresholds is a mixture, its median (the upper of
+    the two middle ones)."""
+    out: Floats = thresholds if thresholds.ndim == 1 else thresholds[:, thresholds.shape[1] // 2]
+    return out
+
 
 def _bars(rules: GutsRules, keys: Ints, thresholds: Floats) -> Ints:
-    """Strength thresholds as hand values, each by its key's stage."""
-    out = np.empty(keys.size, dtype=np.int64)
+    """Strength thresholds as hand values, each by its key's stage (a row of them per key for a
+    mixed strategy)."""
+    out = np.empty(thresholds.shape, dtype=np.int64)
     stage = key_stage(keys)
     for s in range(len(rules.stages)):
         at = stage == s
         if at.any():
-            out[at] = np.asarray(Scale.of(rules, s).weakest(thresholds[at]), dtype=np.int64)
+            out[at] = np.asarray(Scale.of(rules, s).weakest(thresholds[at].reshape(-1)),
+                                 dtype=np.int64).reshape(thresholds[at].shape)
     return out
 
 
@@ -131,6 +160,8 @@ def best_cuts(keys: Ints, strength: Floats, gain: Floats) -> tuple[Ints, Ints, F
 class _Level:
     """One level's sets during a refinement: thresholds, updates, visits, averages."""
 
+    _PER_SET: tuple[str, ...] = ("t", "updates", "visits", "total", "kept")
+
     def __init__(self) -> None:
         self.keys = np.zeros(0, dtype=np.int64)
         self.t = np.zeros(0)
@@ -150,31 +181,39 @@ class _Level:
         i = at[known]
         self.visits[i] += visits[known]
         move = visits[known] >= MIN_UPDATE
-        j = i[move]
+        self._move(i[move], cuts[known][move], min_step)
+        self.updates[i[move]] += 1
+        self._join(keys[~known], visits[~known], played[~known])
+
+    def _move(self, j: Ints, cuts: Floats, min_step: float) -> None:
         alpha = np.maximum(1.0 / (1.0 + self.updates[j]), min_step)
-        self.t[j] += alpha * (cuts[known][move] - self.t[j])
-        self.updates[j] += 1
-        # sets not known yet: count their visits; those that reach MIN_VISITS join
-        new_keys, new_visits, new_t = keys[~known], visits[~known], played[~known]
+        self.t[j] += alpha * (cuts - self.t[j])
+
+    def _join(self, new_keys: Ints, new_visits: Ints, new_t: Floats) -> None:
+        """Count the visits of sets not known yet; those that reach MIN_VISITS join."""
         merged = np.concatenate([self.pending_keys, new_keys])
         counts = np.concatenate([self.pending_visits, new_visits])
         uniq, inv = np.unique(merged, return_inverse=True)
         summed = np.bincount(inv, counts, minlength=uniq.size).astype(np.int64)
         ready = summed >= MIN_VISITS
-        start = dict(zip(new_keys.tolist(), new_t.tolist()))
+        row_of = {k: r for r, k in enumerate(new_keys.tolist())}
         joined = uniq[ready]
-        has_start = np.array([k in start for k in joined.tolist()], dtype=np.bool_)
+        has_start = np.array([k in row_of for k in joined.tolist()], dtype=np.bool_)
         joined, joined_visits = joined[has_start], summed[ready][has_start]
         self.pending_keys, self.pending_visits = uniq[~ready], summed[~ready]
         if joined.size:
-            keys_all = np.concatenate([self.keys, joined])
-            order = np.argsort(keys_all)
-            self.keys = keys_all[order]
-            self.t = np.concatenate([self.t, [start[k] for k in joined.tolist()]])[order]
-            self.updates = np.concatenate([self.updates, np.zeros(joined.size, dtype=np.int64)])[order]
-            self.visits = np.concatenate([self.visits, joined_visits])[order]
-            self.total = np.concatenate([self.total, np.zeros(joined.size)])[order]
-            self.kept = np.concatenate([self.kept, np.zeros(joined.size, dtype=np.int64)])[order]
+            start = new_t[np.array([row_of[k] for k in joined.tolist()], dtype=np.int64)]
+            rows = self._new_rows(start)
+            rows["visits"] = joined_visits
+            order = np.argsort(np.concatenate([self.keys, joined]))
+            self.keys = np.concatenate([self.keys, joined])[order]
+            for name in self._PER_SET:
+                setattr(self, name, np.concatenate([getattr(self, name), rows[name]])[order])
+
+    def _new_rows(self, start: Floats) -> dict[str, npt.NDArray[np.generic]]:
+        n = start.shape[0]
+        return {"t": start, "updates": np.zeros(n, dtype=np.int64), "total": np.zeros(n),
+                "kept": np.zeros(n, dtype=np.int64)}
 
     def keep(self) -> None:
         self.total += self.t
@@ -185,11 +224,82 @@ class _Level:
         return out
 
 
+class _Mixture(_Level):
+    """One level's sets as mixed strategies, for fictitious play: each set is a mixture of the
+    thresholds it started from (``width`` of them, equally weighted) and of every best cut it
+    has been moved towards, a cut weighing ``a = max(2 / (2 + updates), min_step)`` when it joins
+    and every earlier part shrinking by ``1 - a``. What is played, ``t``, is the mixture's
+    ``width`` quantiles (at ``(j + 1/2) / width``), one picked per decision. The later half of
+    the iterations averages the mixtures (their weights), not the thresholds."""
+
+    _PER_SET = ("t", "updates", "visits", "kept", "parts", "weights", "summed")
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+        self.t = np.zeros((0, width))
+        self.parts = np.zeros((0, width))    # thresholds mixed, a column per part
+        self.weights = np.zeros((0, width))  # their weights, each row summing to 1
+        self.summed = np.zeros((0, width))   # weights summed over the kept iterations
+
+    def step(self, keys: Ints, visits: Ints, cuts: Floats, played: Floats, min_step: float) -> None:
+        grow = np.zeros((self.keys.size, 1))
+        self.parts = np.concatenate([self.parts, grow], axis=1)
+        self.weights = np.concatenate([self.weights, grow], axis=1)
+        self.summed = np.concatenate([self.summed, grow], axis=1)
+        super().step(keys, visits, cuts, np.broadcast_to(played.reshape(keys.size, -1), (keys.size, self.width)),
+                     min_step)
+        self.t = _quantiles(self.parts, self.weights, self.width)
+
+    def _move(self, j: Ints, cuts: Floats, min_step: float) -> None:
+        a = np.maximum(2.0 / (2.0 + self.updates[j]), min_step)
+        self.weights[j] *= (1.0 - a)[:, None]
+        self.parts[j, -1] = cuts
+        self.weights[j, -1] = a
+
+    def _new_rows(self, start: Floats) -> dict[str, npt.NDArray[np.generic]]:
+        n, cols = start.shape[0], self.parts.shape[1]
+        parts, weights = np.zeros((n, cols)), np.zeros((n, cols))
+        parts[:, :self.width], weights[:, :self.width] = start, 1.0 / self.width
+        return {"t": np.array(start, dtype=np.float64), "updates": np.zeros(n, dtype=np.int64),
+                "kept": np.zeros(n, dtype=np.int64), "parts": parts, "weights": weights,
+                "summed": np.zeros((n, cols))}
+
+    def keep(self) -> None:
+        self.summed += self.weights
+        self.kept += 1
+
+    def averaged(self) -> Floats:
+        kept = self.kept > 0
+        out: Floats = self.t.copy()
+        if kept.any():
+            out[kept] = _quantiles(self.parts[kept], self.summed[kept], self.width)
+        return out
+
+
+def _quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
+    """Each row's mixture of thresholds ``parts`` (weights beside them) as ``width`` equally
+    weighted thresholds: its quantiles at ``(j + 1/2) / width``."""
+    if parts.shape[0] == 0:
+        return np.zeros((0, width))
+    order = np.argsort(parts, axis=1, kind="stable")
+    p, w = np.take_along_axis(parts, order, axis=1), np.take_along_axis(weights, order, axis=1)
+    cum = np.cumsum(w, axis=1)
+    cum /= np.maximum(cum[:, -1:], 1e-300)
+    levels = (np.arange(width) + 0.5) / width
+    at = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
+    out: Floats = np.take_along_axis(p, at, axis=1)
+    return out
+
+
 def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints) -> Floats:
     """The threshold a set of ``level`` starts from: that of the first set of its own level or a
-    coarser one that holds each visit, else the cells' (``fallback``)."""
-    out = fallback.copy()
-    found = np.zeros(out.size, dtype=np.bool_)
+    coarser one that holds each visit, else the cells' (``fallback``); a row of thresholds per
+    visit where the level's sets are mixtures."""
+    own = levels[level]
+    width = own.width if isinstance(own, _Mixture) else 0
+    out = np.repeat(fallback[:, None], width, axis=1) if width else fallback.copy()
+    found = np.zeros(out.shape[0], dtype=np.bool_)
     for lv in range(level, CELL + 1):
         keys, t = levels[lv].keys, levels[lv].t
         if keys.size == 0:
@@ -197,7 +307,7 @@ def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints
         k = keys3[:, lv]
         at = np.minimum(np.searchsorted(keys, k), keys.size - 1)
         hit = (keys[at] == k) & ~found
-        out[hit] = t[at[hit]]
+        out[hit] = t[at[hit]] if t.ndim == out.ndim else t[at[hit]][:, None]
         found |= hit
     return out
 
@@ -214,20 +324,29 @@ def default_levels(rules: GutsRules, players: int) -> tuple[int, ...]:
 
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
            levels: tuple[int, ...] | None = None, min_step: float = 0.05, max_depth: int = 64,
-           threads: int | None = None, progress: Callable[[int], object] | None = None) -> InfoSets:
+           method: str = "cuts", width: int = MIXTURE_WIDTH, threads: int | None = None,
+           progress: Callable[[int], object] | None = None) -> InfoSets:
     """Information-set thresholds for ``rules`` at ``players`` seats, starting from the cells'
     ``thresholds`` (``[stage, round, state, context]``): ``iterations`` iterations of ``games``
-    whole games each (the module's doc), dealt from ``seed``; the step towards a set's best cut
-    is ``1 / (1 + updates)``, at least ``min_step``. ``levels``: the levels refined
-    (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``; default
-    :func:`default_levels`). ``progress``, if given, is called with 1 after each iteration."""
+    whole games each (the module's doc), dealt from ``seed``. ``method``: ``"cuts"``, each set
+    one threshold moving towards its best cut by ``1 / (1 + updates)`` (at least ``min_step``);
+    or ``"fictitious"``, each set a mixture that takes in its best cut with weight
+    ``2 / (2 + updates)`` (at least ``min_step``), played as ``width`` thresholds. ``levels``: the
+    levels refined (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``;
+    default :func:`default_levels`). ``progress``, if given, is called with 1 after each
+    iteration."""
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
     if levels is None:
         levels = default_levels(rules, players)
     if not levels or any(level not in (FINE, SEEN, CELL) for level in levels):
         raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
-    sets = {FINE: _Level(), SEEN: _Level(), CELL: _Level()}
+    if method not in METHODS:
+        raise ValueError(f"method: one of {', '.join(METHODS)}, not {method!r}")
+    if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 64:
+        raise ValueError(f"width must be an int from 1 to 64, not {width!r}")
+    sets: dict[int, _Level] = {level: _Mixture(width) if method == "fictitious" else _Level()
+                               for level in (FINE, SEEN, CELL)}
     carried = {level: (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)) for level in sets}
     for it in range(iterations):
         current = InfoSets(*_joined(sets, averaged=False))

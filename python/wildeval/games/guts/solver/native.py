@@ -34,7 +34,8 @@ from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.games import GamesPlayed
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 
-__all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "keys_of", "play"]
+__all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "keys_of",
+           "mixture_pick", "play"]
 
 FINE, SEEN, CELL = 0, 1, 2
 """The levels of an information set, from what a player sees in full to the solver's cell."""
@@ -135,10 +136,28 @@ def cell_keys(table: Table, rounds: int) -> tuple[Ints, Ints]:
     return k[order], np.array(where, dtype=np.int64)[order]
 
 
+_MASK = (1 << 64) - 1
+
+
+def _mix64(x: int) -> int:  # splitmix64's finaliser, as src/core/guts/guts_game.cpp has it
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def mixture_pick(key: int, value: int, width: int) -> int:
+    """Which of a mixed set's ``width`` bars a hand of ``value`` takes at ``key``: a hash of the
+    two, the native player's own (``mixture_pick`` in src/core/guts/guts_game.cpp). Each hand
+    decides the same way every time; over a set's hands each bar is taken about equally often."""
+    return _mix64((key & _MASK) ^ _mix64(value & _MASK)) % width
+
+
 @dataclass(frozen=True)
 class Policy:
     """Tables ``(level, keys, bars)`` consulted in order (keys increasing; bars hand values,
-    :data:`~wildeval.games.guts.solver.deals.NEVER` never in, :data:`ALWAYS` always), then
+    :data:`~wildeval.games.guts.solver.deals.NEVER` never in, :data:`ALWAYS` always; a row of
+    bars per key for a mixed strategy, the hand's :func:`mixture_pick` choosing one), then
     ``defaults[stage]``."""
 
     tables: tuple[tuple[int, Ints, Ints], ...]

@@ -30,10 +30,10 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules, table_rules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
-from wildeval.games.guts.solver.infosets import InfoSets, policy_of, refine
+from wildeval.games.guts.solver.infosets import METHODS, InfoSets, median_threshold, policy_of, refine
 from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
 from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
-from wildeval.games.guts.solver.native import CELL, Policy, cell_keys
+from wildeval.games.guts.solver.native import CELL, Policy, cell_keys, mixture_pick
 from wildeval.seeds import child_seed
 
 __all__ = ["DEFAULT_ITERATIONS", "ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
@@ -64,6 +64,7 @@ class Settings:
     bandwidth: float = 0.05
     iterations: int = 0
     games: int = 40_000
+    method: str = "cuts"
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 0:
@@ -76,6 +77,8 @@ class Settings:
             raise ValueError(f"seed must be an int, not {self.seed!r}")
         if not 0 < self.step <= 1 or not 0 < self.bandwidth <= 1:
             raise ValueError("step and bandwidth must be in (0, 1]")
+        if self.method not in METHODS:
+            raise ValueError(f"method: one of {', '.join(METHODS)}, not {self.method!r}")
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,7 @@ class Strategy:
                 every, where = cell_keys(self.table, self.thresholds.shape[1])
                 at = np.minimum(np.searchsorted(keys, every), keys.size - 1)
                 hit = keys[at] == every
-                out.reshape(-1)[where[hit]] = refined[at[hit]]
+                out.reshape(-1)[where[hit]] = median_threshold(refined)[at[hit]]
         return out
 
     def policy(self) -> Policy:
@@ -160,10 +163,12 @@ class Strategy:
     def stays_in_at(self, keys: tuple[int, int, int], value: int) -> bool:
         """Whether a hand of ``value`` stays in at the information set of ``keys`` (fine, seen,
         cell: :func:`~wildeval.games.guts.solver.native.keys_of`): the first table of
-        :meth:`policy` that holds its key decides."""
+        :meth:`policy` that holds its key decides (a mixed set by the bar the hand picks)."""
         for level, table_keys, bars in self.policy().tables:
             at = int(np.searchsorted(table_keys, keys[level]))
             if at < table_keys.size and table_keys[at] == keys[level]:
+                if bars.ndim == 2:
+                    return bool(value >= bars[at, mixture_pick(int(keys[level]), int(value), bars.shape[1])])
                 return bool(value >= bars[at])
         return bool(value >= self.policy().defaults[int(keys[2]) & 3])
 
@@ -234,8 +239,9 @@ class Strategy:
         infosets = None if sets is None else InfoSets(np.asarray(sets["keys"], dtype=np.int64),
                                                       np.asarray(sets["thresholds"], dtype=np.float64),
                                                       np.asarray(sets["visits"], dtype=np.int64))
+        settings = Settings(**data["settings"])
         return Strategy(rules, int(data["players"]), np.asarray(data["thresholds"], dtype=np.float64),
-                        np.asarray(data["values"], dtype=np.float64), Settings(**data["settings"]),
+                        np.asarray(data["values"], dtype=np.float64), settings,
                         float(data.get("seconds", 0.0)), infosets)
 
     def dumps(self) -> str:
@@ -244,8 +250,8 @@ class Strategy:
 
 def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
           deals: int = 200_000, sweeps: int = 40, rows: int | None = None, rounds: int = 4, seed: int = 0,
-          iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, threads: int | None = None,
-          progress: Callable[[int], object] | None = None) -> Strategy:
+          iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, method: str = "cuts",
+          threads: int | None = None, progress: Callable[[int], object] | None = None) -> Strategy:
     """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
     every player plays, each threshold one where staying in and going out are worth the same.
 
@@ -255,9 +261,11 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     fewer where there are many states, :data:`ROWS_PER_STAGE` in all, at least 64); ``rounds``
     rounds (pot sizes) are told apart. Then ``iterations`` iterations of ``games`` whole games,
     played natively on ``threads`` threads, refine the strategy over information sets
-    (:mod:`~wildeval.games.guts.solver.infosets`; ``iterations=0``: the cells alone). The same
-    arguments give the same strategy on any number of threads. ``progress``, if given, is called
-    with 1 after each sweep and each iteration.
+    (:mod:`~wildeval.games.guts.solver.infosets`; ``iterations=0``: the cells alone) by
+    ``method``: ``"cuts"``, one threshold per set stepping towards its best cuts, or
+    ``"fictitious"`` play, each set a mixture of thresholds (docs/solver.md says when each does
+    better). The same arguments give the same strategy on any number of threads. ``progress``,
+    if given, is called with 1 after each sweep and each iteration.
     """
     table_of = game if isinstance(game, GutsRules) else table_rules(game, rules)
     started = time.perf_counter()
@@ -265,7 +273,7 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     if rows is None:
         rows = min(1024, max(64, ROWS_PER_STAGE // (rounds * len(States(table)))))
     settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed, iterations=iterations,
-                        games=games)
+                        games=games, method=method)
     scales = [Scale.of(table_of, s) for s in range(table.stages)]
     pool = Deals.dealt(table_of, players, deals, seed=seed)
     solution = iterate(table, scales, pool, rounds=rounds, sweeps=sweeps, rows_per_state=rows,
@@ -274,6 +282,6 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     infosets = None
     if iterations:
         infosets = refine(table_of, players, solution.thresholds, iterations=iterations, games=games,
-                          seed=child_seed(seed, 1), threads=threads, progress=progress)
+                          seed=child_seed(seed, 1), method=method, threads=threads, progress=progress)
     return Strategy(table_of, players, solution.thresholds, solution.values, settings,
                     time.perf_counter() - started, infosets)
