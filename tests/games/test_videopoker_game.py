@@ -7,6 +7,7 @@ tables at once (locally and on a Dask LocalCluster). The full games against the 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from math import comb
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from videopoker_numpy import best_holds, numpy_game
 
 from wildeval import _core
+from wildeval.cli import main
 from wildeval.videopoker import GameAnalysis, PayTable, analyse_game, parse_paytable, preset
 from wildeval.videopoker.counting import draw_counts, every_hand, hold_counts, subset_index
 from wildeval.videopoker.game import DEALS, WEIGHTS, analyse_games
@@ -177,3 +179,41 @@ def test_many_tables_on_a_cluster_are_the_local_games(client: Any) -> None:
 @pytest.mark.parametrize("table", [JACKS, DEUCES, preset("double-double-bonus-9-6"), *TIES], ids=lambda t: t.name)
 def test_the_whole_game_is_the_numpy_game(table: PayTable) -> None:
     _same(analyse_game(table), numpy_game(table))
+
+
+def _analyse(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    try:
+        code = main(["videopoker", "analyse", "--quiet", *argv])
+    except SystemExit as stop:  # argparse's own errors
+        code = int(str(stop.code))
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if code == 0 and "--json" in argv else out, err
+
+
+def test_the_command_analyses_many_games_here_and_on_a_scheduler(client: Any,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    games = ("--game", "jacks-or-better-9-6", "--game", "deuces-wild", "--json")
+    code, here, _ = _analyse(capsys, *games, "--threads", "2")
+    assert code == 0 and [g["game"] for g in here] == ["jacks-or-better-9-6", "deuces-wild"]
+    assert [f"{g['return_float']:.6f}" for g in here] == ["0.995439", "1.007620"]
+    code, there, _ = _analyse(capsys, *games, "--scheduler", client.scheduler.address)
+    assert code == 0 and [{k: v for k, v in g.items() if k != "seconds"} for g in there] == \
+           [{k: v for k, v in g.items() if k != "seconds"} for g in here]
+    code, one, _ = _analyse(capsys, "--game", "deuces-wild", "--json")  # one game: one object, as before
+    assert code == 0 and one["return"] == here[1]["return"]
+    code, text, _ = _analyse(capsys, "--game", "jacks-or-better-9-6", "--game", "bonus-poker-8-5")
+    assert code == 0 and text.count("under perfect play") == 2
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--game", "deuces-wild", "--game", "jacks-or-better-9-6", "--strategy", "s.npy"),
+     "--strategy writes one game's strategy: give one --game"),
+    (("--game", "deuces-wild", "--paytable", "royal=800"), "give --game or --paytable, not both"),
+    (("--threads", "0"), "argument --threads: must be from 1 to 1,024, not 0"),
+    (("--game", "deuces-wild", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"),
+     "argument --scheduler: not allowed with argument --workers"),
+])
+def test_the_command_names_a_bad_argument(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
+                                          message: str) -> None:
+    code, _, err = _analyse(capsys, *argv)
+    assert code == 2 and message in err, err
