@@ -6,8 +6,12 @@ tables at once (locally and on a Dask LocalCluster). The full games against the 
 
 from __future__ import annotations
 
+import _thread
 import itertools
 import json
+import signal
+import threading
+import time
 from collections.abc import Iterator
 from math import comb
 from typing import Any
@@ -18,9 +22,9 @@ from videopoker_numpy import best_holds, numpy_game
 
 from wildeval import _core
 from wildeval.cli import main
-from wildeval.videopoker import GameAnalysis, PayTable, analyse_game, parse_paytable, preset
+from wildeval.videopoker import GameAnalysis, PayTable, analyse_game, analyse_games, parse_paytable, preset
 from wildeval.videopoker.counting import draw_counts, every_hand, hold_counts, subset_index
-from wildeval.videopoker.game import DEALS, WEIGHTS, analyse_games
+from wildeval.videopoker.game import DEALS, WEIGHTS
 from wildeval.videopoker.holds import pay_vector
 
 JACKS = preset("jacks-or-better-9-6")
@@ -113,6 +117,25 @@ def test_a_progress_callback_that_raises_stops_the_game() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         analyse_game(JACKS, progress=stop)
+
+
+def test_ctrl_c_stops_a_game_and_the_next_is_whole() -> None:
+    """A simulated Ctrl-C during the native play stops it within a second; a game afterwards is
+    the same as before."""
+    before = analyse_game(JACKS, threads=2)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell may ignore SIGINT
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in range(100):  # (never finished: the timer comes first)
+                analyse_game(JACKS, threads=2)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert time.perf_counter() - start - 0.2 < 1.0
+    _same(before, analyse_game(JACKS, threads=2))
 
 
 @pytest.mark.parametrize("threads, error, message", [
