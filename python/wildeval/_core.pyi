@@ -110,3 +110,8 @@ class VideoPokerGame(metaclass=_pybind11_type):
 
 # the classes of deals up to suit renaming: (each representative's five cards, the deals it stands for)
 def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
+# the count table: for every set of 0-5 cards (by size, then colexicographic), the hands of each
+# column that hold it; hands (n, 5) increasing, column[i] the column of hand i
+def videopoker_count_table(
+    hands: npt.NDArray[np.uint8], column: npt.NDArray[np.uint8], columns: int, threads: int | None
+) -> npt.NDArray[np.int32]: ...

@@ -1,7 +1,8 @@
 // The whole video poker game (core/videopoker/whole_game.hpp) as _core.VideoPokerGame: the count
 // table and the pays checked once, then classes of deals played in slices with the GIL released
 // (wildeval.videopoker.game calls it slice by slice, for its progress). The deals' classes up to
-// suit renaming (core/videopoker/deal_classes.hpp) are _core.videopoker_classes().
+// suit renaming (core/videopoker/deal_classes.hpp) are _core.videopoker_classes(); the count table
+// (core/videopoker/count_table.hpp) is built by _core.videopoker_count_table.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -14,6 +15,7 @@
 
 #include "py_evaluator.hpp"
 #include "register.hpp"
+#include "videopoker/count_table.hpp"
 #include "videopoker/deal_classes.hpp"
 #include "videopoker/whole_game.hpp"
 
@@ -24,6 +26,7 @@ namespace {
 
 using Int32s = py::array_t<int32_t, py::array::c_style | py::array::forcecast>;
 using Int64s = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
+using Bytes = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
 
 class PyGame {
 public:
@@ -97,6 +100,26 @@ void register_videopoker(py::module_& m) {
              "best hold size); their deals' best holds go into strategy()")
         .def("strategy", &PyGame::strategy, "The best hold of every deal played so far, by deal index")
         .def("holds", &PyGame::holds, py::arg("deal"), "The final counts of the 32 holds of a deal");
+    m.def(
+        "videopoker_count_table",
+        [](const Bytes& hands, const Bytes& column, int columns, const py::object& threads_arg) {
+            if (hands.ndim() != 2 || hands.shape(1) != kHandCards || column.ndim() != 1 ||
+                column.shape(0) != hands.shape(0))
+                throw py::value_error("the hands must be an (n, 5) array of cards and the columns one per hand");
+            if (columns < 1 || columns > kMaxColumns)
+                throw py::value_error("the table has 1 to " + std::to_string(kMaxColumns) + " columns");
+            const int threads = wildeval::resolve_threads(threads_arg);
+            py::array_t<int32_t> table({static_cast<py::ssize_t>(sets_before(6)), static_cast<py::ssize_t>(columns)});
+            std::fill(table.mutable_data(), table.mutable_data() + table.size(), 0);
+            {
+                py::gil_scoped_release release;
+                count_table(hands.data(), column.data(), static_cast<std::size_t>(hands.shape(0)), columns,
+                            table.mutable_data(), threads);
+            }
+            return table;
+        },
+        "The count table: for every set of 0 to 5 cards, the hands of each column that hold it",
+        py::arg("hands"), py::arg("column"), py::arg("columns"), py::arg("threads"));
     m.def(
         "videopoker_classes",
         [] {

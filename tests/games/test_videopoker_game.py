@@ -18,12 +18,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from videopoker_numpy import best_holds, numpy_game
+from videopoker_numpy import best_holds, numpy_count_table, numpy_game
 
 from wildeval import _core
 from wildeval.cli import main
 from wildeval.videopoker import GameAnalysis, PayTable, analyse_game, analyse_games, parse_paytable, preset
-from wildeval.videopoker.counting import draw_counts, every_hand, hold_counts, subset_index
+from wildeval.videopoker.counting import draw_counts, every_hand, hand_columns, hold_counts, subset_index
 from wildeval.videopoker.game import DEALS, WEIGHTS
 from wildeval.videopoker.holds import pay_vector
 
@@ -64,6 +64,25 @@ def test_the_deals_up_to_suit_renaming() -> None:
     assert np.all(seen.min(axis=1) == index)
     distinct = np.array([len(set(row)) for row in seen.tolist()])
     assert np.array_equal(distinct, deals)
+
+
+@pytest.mark.parametrize("wild", [frozenset({0}), pytest.param(frozenset(), marks=pytest.mark.slow)], ids=str)
+def test_the_count_table_is_the_numpy_table(wild: frozenset[int]) -> None:
+    ours = draw_counts(wild).table
+    assert ours.dtype == np.int32 and ours.tobytes() == numpy_count_table(wild).tobytes()
+    _, columns, column = hand_columns(wild)
+    for threads in (1, 3):
+        assert _core.videopoker_count_table(every_hand(), column, len(columns), threads).tobytes() == ours.tobytes()
+
+
+def test_the_count_table_checks_its_hands() -> None:
+    hands = every_hand()[:10]
+    for args, message in (((hands, np.zeros(9, np.uint8), 3), "one per hand"),
+                          ((hands, np.full(10, 3, np.uint8), 3), "hand 0 has column 3 of 3"),
+                          ((hands[:, ::-1], np.zeros(10, np.uint8), 3), "hand 0 is not five cards 0-51, increasing"),
+                          ((hands, np.zeros(10, np.uint8), 0), "1 to 32 columns")):
+        with pytest.raises(ValueError, match=message):
+            _core.videopoker_count_table(*args, None)
 
 
 @pytest.mark.parametrize("table", [JACKS, DEUCES], ids=lambda t: t.name)

@@ -1,7 +1,8 @@
-"""The whole video poker game in numpy, deal by deal (all 2,598,960, no suit symmetry): the test
-oracle the native core (``_core.VideoPokerGame``) is held to, count for count and byte for byte.
-It was the package's own analysis before the core; it shares with it only the count table and the
-pay vector (:mod:`wildeval.videopoker.counting`, :func:`~wildeval.videopoker.holds.pay_vector`)."""
+"""The whole video poker game in numpy, deal by deal (all 2,598,960, no suit symmetry), and its
+count table by numpy bincounts: the test oracles the native core (``_core.VideoPokerGame``,
+``_core.videopoker_count_table``) is held to, count for count and byte for byte. They were the
+package's own analysis before the core; the game shares with it only the count table and the pay
+vector (:mod:`wildeval.videopoker.counting`, :func:`~wildeval.videopoker.holds.pay_vector`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from wildeval.videopoker.counting import HOLD_ORDER, draw_counts, every_hand, hold_counts, subset_index
+from wildeval.videopoker.counting import HOLD_ORDER, draw_counts, every_hand, hand_columns, hold_counts, subset_index
 from wildeval.videopoker.game import WEIGHTS, GameAnalysis, game_from_counts
 from wildeval.videopoker.holds import pay_vector
 from wildeval.videopoker.paytables import PayTable
@@ -18,6 +19,23 @@ from wildeval.videopoker.paytables import PayTable
 _SIZES = np.array([bin(m).count("1") for m in range(32)])
 _ORDER = np.array(HOLD_ORDER)
 _FIRST_FIVE = sum(comb(52, k) for k in range(5))
+_OFFSET = [sum(comb(52, j) for j in range(k)) for k in range(7)]  # where the sets of k cards start
+
+
+def numpy_count_table(wild: frozenset[int]) -> npt.NDArray[np.int32]:
+    """The count table of :func:`~wildeval.videopoker.counting.draw_counts`: for each hold mask,
+    the held sets of every hand counted by class with one bincount (a few seconds)."""
+    hands = every_hand()
+    _, columns, column = hand_columns(wild)
+    width = len(columns)
+    table = np.zeros((_OFFSET[6], width), dtype=np.int32)
+    for mask in range(32):
+        k = int(_SIZES[mask])
+        picked = hands[:, [i for i in range(5) if mask >> i & 1]]
+        key = (subset_index(picked) - _OFFSET[k]) * width + column
+        table[_OFFSET[k]:_OFFSET[k + 1]] += np.bincount(key, minlength=comb(52, k) * width).reshape(-1, width) \
+            .astype(np.int32)
+    return table
 
 
 def best_holds(table: PayTable, dealt: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:

@@ -26,9 +26,11 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from wildeval import _core
 from wildeval.videopoker.classify import CLASS_NAMES, classify
 
-__all__ = ["DRAWS", "HOLD_ORDER", "DrawCounts", "draw_counts", "every_hand", "hold_counts", "subset_index"]
+__all__ = ["DRAWS", "HOLD_ORDER", "DrawCounts", "draw_counts", "every_hand", "hand_columns", "hold_counts",
+           "subset_index"]
 
 _BINOM = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
 _OFFSET = np.cumsum([0] + [comb(52, k) for k in range(6)]).astype(np.int64)  # where sets of k cards start
@@ -71,23 +73,22 @@ class DrawCounts:
         return tuple(CLASS_NAMES[c] for c in self.columns)
 
 
+def hand_columns(wild: frozenset[int]) -> tuple[npt.NDArray[np.int8], tuple[int, ...], npt.NDArray[np.uint8]]:
+    """The class of every hand of :func:`every_hand`, the classes that occur (the table's
+    columns) and the column of every hand."""
+    classes = classify(every_hand(), wild)
+    columns = tuple(int(c) for c in np.flatnonzero(np.bincount(classes, minlength=len(CLASS_NAMES))))
+    column_of = np.zeros(len(CLASS_NAMES), dtype=np.uint8)
+    column_of[list(columns)] = np.arange(len(columns))
+    return classes, columns, column_of[classes]
+
+
 @lru_cache(maxsize=4)
 def draw_counts(wild: frozenset[int]) -> DrawCounts:
-    """The count table for ``wild`` ranks, built once (a second or two) and kept."""
-    hands = every_hand()
-    classes = classify(hands, wild)
-    columns = tuple(int(c) for c in np.flatnonzero(np.bincount(classes, minlength=len(CLASS_NAMES))))
-    column_of = np.full(len(CLASS_NAMES), -1, dtype=np.int64)
-    column_of[list(columns)] = np.arange(len(columns))
-    col = column_of[classes]
-    width = len(columns)
-    table = np.zeros((int(_OFFSET[6]), width), dtype=np.int32)
-    for mask in range(32):
-        k = int(_SIZES[mask])
-        picked = hands[:, [i for i in range(5) if mask >> i & 1]]
-        key = (subset_index(picked) - _OFFSET[k]) * width + col
-        table[_OFFSET[k]:_OFFSET[k + 1]] += np.bincount(key, minlength=comb(52, k) * width).reshape(-1, width) \
-            .astype(np.int32)
+    """The count table for ``wild`` ranks, built once (by the native core, on every core: about
+    a second) and kept."""
+    classes, columns, column = hand_columns(wild)
+    table = _core.videopoker_count_table(every_hand(), column, len(columns), None)
     table.setflags(write=False)
     return DrawCounts(wild, classes, columns, table)
 
