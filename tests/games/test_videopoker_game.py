@@ -48,6 +48,12 @@ def _sample(every: int) -> np.ndarray:
     return every_hand()[::every]
 
 
+def test_every_hand_is_every_combination_in_order() -> None:
+    hands = every_hand()
+    assert hands.dtype == np.uint8 and hands.tobytes() == bytes(itertools.chain.from_iterable(
+        itertools.combinations(range(52), 5)))
+
+
 def test_the_deals_up_to_suit_renaming() -> None:
     representative, deals = _core.videopoker_classes()
     assert len(representative) == len(deals) == 134_459 and int(deals.sum()) == DEALS

@@ -18,9 +18,8 @@ counts of all 32 holds. Nothing is sampled; each count is an integer.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 import numpy as np
@@ -51,10 +50,26 @@ def subset_index(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     return index
 
 
+@cache
+def _combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
+    """Every k of range(n), rows increasing, in the order of ``itertools.combinations``: for each
+    first card i, i then every k - 1 of the cards above it."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    parts = []
+    for i in range(n - k + 1):
+        rest = _combinations(n - i - 1, k - 1) + np.uint8(i + 1)
+        parts.append(np.hstack([np.full((len(rest), 1), i, dtype=np.uint8), rest]))
+    return np.concatenate(parts)
+
+
 @lru_cache(maxsize=1)
 def every_hand() -> npt.NDArray[np.uint8]:
-    """All 2,598,960 five-card hands, each row increasing."""
-    return np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
+    """All 2,598,960 five-card hands, each row increasing, in the order of
+    ``itertools.combinations(range(52), 5)``."""
+    hands = _combinations(52, 5)
+    _combinations.cache_clear()
+    return hands
 
 
 @dataclass(frozen=True)
