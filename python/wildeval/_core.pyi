@@ -106,7 +106,6 @@ class VideoPokerGame(metaclass=_pybind11_type):
         self, first: int, n: int, threads: int | None
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
     def strategy(self) -> npt.NDArray[np.uint8]: ...  # the best hold of every deal, by deal index
-    def holds(self, deal: list[int]) -> npt.NDArray[np.int64]: ...  # (32 holds, columns) final counts
 
 # the classes of deals up to suit renaming: (each representative's five cards, the deals it stands for)
 def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
@@ -115,3 +114,5 @@ def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]
 def videopoker_count_table(
     hands: npt.NDArray[np.uint8], column: npt.NDArray[np.uint8], columns: int, threads: int | None
 ) -> npt.NDArray[np.int32]: ...
+# the final counts of the 32 holds of each deal (rows of five cards increasing): (deals, 32, columns)
+def videopoker_hold_counts(counts: npt.NDArray[np.int32], dealt: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]: ...

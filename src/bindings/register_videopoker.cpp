@@ -67,21 +67,6 @@ public:
         return out;
     }
 
-    // The 32 holds of one deal (five cards increasing): (32, columns) counts.
-    py::array_t<int64_t> holds(const std::vector<int>& deal) const {
-        if (deal.size() != kHandCards) throw py::value_error("a deal has 5 cards");
-        uint8_t cards[kHandCards];
-        for (int i = 0; i < kHandCards; ++i) {
-            const int c = deal[static_cast<std::size_t>(i)];
-            if (c < 0 || c > 51 || (i > 0 && c <= cards[i - 1]))
-                throw py::value_error("a deal's cards must be ints 0-51, increasing");
-            cards[i] = static_cast<uint8_t>(c);
-        }
-        py::array_t<int64_t> out({static_cast<py::ssize_t>(kHolds), static_cast<py::ssize_t>(table_.columns)});
-        hold_counts(table_, cards, out.mutable_data());
-        return out;
-    }
-
 private:
     Int32s counts_;  // kept alive: table_ reads it
     GameTable table_;
@@ -98,8 +83,40 @@ void register_videopoker(py::module_& m) {
         .def("play", &PyGame::play, py::arg("first"), py::arg("n"), py::arg("threads"),
              "Plays classes first.. first + n - 1 of the deals: (final counts by hold size and column, deals by "
              "best hold size); their deals' best holds go into strategy()")
-        .def("strategy", &PyGame::strategy, "The best hold of every deal played so far, by deal index")
-        .def("holds", &PyGame::holds, py::arg("deal"), "The final counts of the 32 holds of a deal");
+        .def("strategy", &PyGame::strategy, "The best hold of every deal played so far, by deal index");
+    m.def(
+        "videopoker_hold_counts",
+        [](const Int32s& counts, const Bytes& dealt) {
+            if (counts.ndim() != 2 || counts.shape(0) != static_cast<py::ssize_t>(sets_before(6)) ||
+                counts.shape(1) < 1 || counts.shape(1) > kMaxColumns)
+                throw py::value_error("the count table must be a 2-d array of one row per set of 0 to 5 cards (" +
+                                      std::to_string(sets_before(6)) + " rows)");
+            if (dealt.ndim() != 2 || dealt.shape(1) != kHandCards)
+                throw py::value_error("the deals must be an (n, 5) array of cards");
+            const py::ssize_t n = dealt.shape(0);
+            const uint8_t* cards = dealt.data();
+            for (py::ssize_t i = 0; i < n * kHandCards; ++i)
+                if (cards[i] >= 52 || (i % kHandCards != 0 && cards[i] <= cards[i - 1]))
+                    throw py::value_error("deal " + std::to_string(i / kHandCards) +
+                                          " is not five cards 0-51, increasing");
+            GameTable table;
+            table.counts = counts.data();
+            table.columns = static_cast<int>(counts.shape(1));
+            const py::ssize_t w = counts.shape(1);
+            py::array_t<int32_t> out({n, static_cast<py::ssize_t>(kHolds), w});
+            int32_t* to = out.mutable_data();
+            {
+                py::gil_scoped_release release;
+                int64_t found[kHolds * kMaxColumns];
+                for (py::ssize_t i = 0; i < n; ++i) {
+                    hold_counts(table, cards + i * kHandCards, found);
+                    for (py::ssize_t j = 0; j < kHolds * w; ++j) *to++ = static_cast<int32_t>(found[j]);
+                }
+            }
+            return out;
+        },
+        "The final counts of the 32 holds of each deal: (deals, 32 holds, columns)", py::arg("counts"),
+        py::arg("dealt"));
     m.def(
         "videopoker_count_table",
         [](const Bytes& hands, const Bytes& column, int columns, const py::object& threads_arg) {

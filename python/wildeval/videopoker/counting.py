@@ -5,7 +5,8 @@ the cards thrown away, D minus S. With ``c(U)`` the number of five-card hands of
 hold the set U (a table over every set of 0 to 5 cards: 2,869,685 sets), inclusion-exclusion over
 the thrown-away cards gives ``count(S) = sum over S <= U <= D of (-1)^|U - S| c(U)``: the 32 sets U
 of D are looked up once and one Mobius transform over the subsets of five (five passes) gives the
-counts of all 32 holds. Nothing is sampled; each count is an integer.
+counts of all 32 holds. Nothing is sampled; each count is an integer. The table and the holds are
+counted by the native core (``src/core/videopoker``).
 
 >>> import numpy as np
 >>> from wildeval.cards import parse_cards
@@ -110,18 +111,7 @@ def draw_counts(wild: frozenset[int]) -> DrawCounts:
 
 def hold_counts(counts: DrawCounts, dealt: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
     """``[hand, hold mask, column]``: how many draws of each hold of each dealt hand (rows of five
-    cards, increasing) end in each class. Bit i of a hold mask holds the row's i-th card."""
-    n = dealt.shape[0]
-    found = np.empty((n, 32, counts.table.shape[1]), dtype=np.int32)
-    for mask in range(32):
-        found[:, mask] = counts.table[subset_index(dealt[:, [i for i in range(5) if mask >> i & 1]])]
-    # Mobius over supersets, in place: each bit of the mask an axis of two (bit 4 the first), the
-    # draws that hold a thrown card taken away from the hold that throws it
-    cube = found.reshape(n, 2, 2, 2, 2, 2, -1)
-    for bit in range(5):
-        axis = 5 - bit
-        without: list[int | slice] = [slice(None)] * cube.ndim
-        within = list(without)
-        without[axis], within[axis] = 0, 1
-        cube[tuple(without)] -= cube[tuple(within)]
-    return found
+    cards, increasing) end in each class. Bit i of a hold mask holds the row's i-th card. Counted
+    by the native core (``src/core/videopoker/whole_game.cpp``, ``hold_counts``), a microsecond a
+    hand."""
+    return _core.videopoker_hold_counts(counts.table, np.ascontiguousarray(dealt, dtype=np.uint8))

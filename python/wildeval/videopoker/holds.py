@@ -70,16 +70,16 @@ def analyse_hand(hand: str | list[int] | tuple[int, ...], table: PayTable) -> li
     pays, scale = pay_vector(table, counts)
     totals = found.astype(np.int64) @ pays
     rank = {mask: r for r, mask in enumerate(HOLD_ORDER)}
+    paid_as = [table.paid_as(name) for name in counts.names]  # what each column pays as
     holds = []
     for mask in range(32):
         held = tuple(sorted(order[i] for i in range(5) if mask >> i & 1))
         size = len(held)
         value = Fraction(int(totals[mask]), DRAWS[size] * scale)
         classes: dict[str, int] = {}
-        for name, n in zip(counts.names, found[mask]):
+        for paid, n in zip(paid_as, found[mask].tolist()):
             if n:
-                paid_as = table.paid_as(name)
-                classes[paid_as] = classes.get(paid_as, 0) + int(n)
+                classes[paid] = classes.get(paid, 0) + n
         holds.append((value, -rank[mask], Hold(held, format_cards([cards[i] for i in held], unicode=False),
                                                 value, DRAWS[size], classes, False)))
     holds.sort(key=lambda item: (item[0], item[1]), reverse=True)
