@@ -22,6 +22,8 @@ gains against it. :class:`SolverBot` plays it in
 - :mod:`~wildeval.games.guts.solver.native`: whole games played natively, decisions flipped;
 - :mod:`~wildeval.games.guts.solver.infosets`: the strategy refined over information sets;
 - :mod:`~wildeval.games.guts.solver.toy`: the toy game with a closed form;
+- :mod:`~wildeval.games.guts.solver.small`: a two-stage game solved exactly, the yardstick for
+  the refinement's rule;
 - :mod:`~wildeval.games.guts.solver.bot`: :class:`SolverBot`.
 """
 
