@@ -5,9 +5,11 @@ Ctrl-C leaves whole records. Runs wherever dask[distributed] is installed (the t
 from __future__ import annotations
 
 import doctest
+import functools
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -102,6 +104,22 @@ def test_guts_simulation_same_bytes_any_split(client: Any, monkeypatch: pytest.M
     with pytest.raises(ValueError, match="at one table is not split across workers.*tables=N"):
         triple_draw.simulate("deuce-to-seven-triple-draw", players=3, count=2, seed=1, out=io.StringIO(),
                              client=client)
+
+
+def test_a_guts_solve_is_the_same_strategy_on_the_cluster(client: Any, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from wildeval.games.guts.solver import solve
+
+    quick = {"sweeps": 4, "deals": 20_000, "rows": 128, "iterations": 3, "games": 2_500}
+    here = solve("napalm", 2, rules={"declaration": "simultaneous"}, **quick)
+    monkeypatch.setattr("wildeval.games.guts.solver.infosets.GAMES_PER_TASK", 700)  # 4 tasks an iteration
+    there = solve("napalm", 2, rules={"declaration": "simultaneous"}, client=client, **quick)
+    assert here.infosets is not None and len(here.infosets) > 0
+    assert json.loads(here.dumps()) | {"seconds": 0} == json.loads(there.dumps()) | {"seconds": 0}
+    argv = ("solve", "napalm", "--players", "2", "--sweeps", "4", "--deals", "20000", "--iterations", "2",
+            "--games", "1500", "--json")
+    untimed = functools.partial(re.sub, r'"seconds": [0-9.]+', '"seconds": 0')
+    assert untimed(_lines(capsys, *argv, "--scheduler", client.scheduler.address)) == untimed(_lines(capsys, *argv))
 
 
 @pytest.mark.parametrize("game", ["deuce-to-seven-triple-draw", "ace-to-five-triple-draw"])

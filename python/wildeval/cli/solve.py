@@ -10,6 +10,7 @@ import re
 import sys
 from typing import Any
 
+from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import int_in, output_file, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS
@@ -85,6 +86,7 @@ def register(commands: Any) -> None:
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write the whole strategy as JSON (every stage, pot, state and place)")
     p.add_argument("--json", action="store_true", help="print the thresholds as JSON")
+    add_cluster(p)  # the refinement's games of a table solved afresh, on the cluster
     add_quiet(p)
     p.set_defaults(run=run)
 
@@ -158,10 +160,11 @@ def run(args: argparse.Namespace) -> int:
         check_writable(args.save)
     strategy = None if args.resolve or not _default_settings(args) else shipped(args.game, args.players, rules=rules)
     if strategy is None:
-        with bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
+        with client_for(args) as client, \
+                bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
             strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows,
                              seed=args.seed, iterations=args.iterations, games=args.games, method=args.method,
-                             threads=args.threads, progress=progress.advance)
+                             threads=args.threads, client=client, progress=progress.advance)
     was_shipped = not args.resolve and _default_settings(args) and strategy is shipped(args.game, args.players,
                                                                                          rules=rules)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
-from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Policy, cell_keys, flips, key_stage
+from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Flips, Policy, cell_keys, flips, key_stage
 from wildeval.seeds import child_seed
 
 __all__ = ["METHODS", "MIN_VISITS", "MIXTURE_WIDTH", "InfoSets", "best_cuts", "default_levels", "median_threshold",
@@ -50,6 +51,9 @@ MIN_VISITS = 300
 MIN_UPDATE = 16
 """The fewest visits that move a set's threshold (a set visited less in an iteration keeps its
 visits for the next)."""
+
+GAMES_PER_TASK = 5_000
+"""Whole games a cluster task plays in one refining iteration (``refine(client=...)``)."""
 
 POOL_DEALS = 400_000
 """Valued deals the refinement's games are dealt from."""
@@ -324,7 +328,7 @@ def default_levels(rules: GutsRules, players: int) -> tuple[int, ...]:
 
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
            levels: tuple[int, ...] | None = None, min_step: float = 0.05, max_depth: int = 64,
-           method: str = "cuts", width: int = MIXTURE_WIDTH, threads: int | None = None,
+           method: str = "cuts", width: int = MIXTURE_WIDTH, threads: int | None = None, client: Any = None,
            progress: Callable[[int], object] | None = None) -> InfoSets:
     """Information-set thresholds for ``rules`` at ``players`` seats, starting from the cells'
     ``thresholds`` (``[stage, round, state, context]``): ``iterations`` iterations of ``games``
@@ -333,8 +337,9 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     or ``"fictitious"``, each set a mixture that takes in its best cut with weight
     ``2 / (2 + updates)`` (at least ``min_step``), played as ``width`` thresholds. ``levels``: the
     levels refined (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``;
-    default :func:`default_levels`). ``progress``, if given, is called with 1 after each
-    iteration."""
+    default :func:`default_levels`). ``client`` (a ``distributed.Client``): each iteration's
+    games played on the cluster, :data:`GAMES_PER_TASK` a task, the same strategy as on one
+    machine. ``progress``, if given, is called with 1 after each iteration."""
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
     if levels is None:
@@ -345,14 +350,14 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         raise ValueError(f"method: one of {', '.join(METHODS)}, not {method!r}")
     if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 64:
         raise ValueError(f"width must be an int from 1 to 64, not {width!r}")
+    cluster = None if client is None else (client, client.scatter(values, broadcast=True))
     sets: dict[int, _Level] = {level: _Mixture(width) if method == "fictitious" else _Level()
                                for level in (FINE, SEEN, CELL)}
     carried = {level: (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)) for level in sets}
     for it in range(iterations):
         current = InfoSets(*_joined(sets, averaged=False))
         policy = policy_of(rules, players, thresholds, current)
-        f = flips(rules, players, values, policy, policy, games=games, seed=child_seed(seed, it + 1),
-                  max_depth=max_depth, threads=threads)
+        f = _flipped(rules, players, values, policy, games, child_seed(seed, it + 1), max_depth, threads, cluster)
         u = _strengths(rules, f.keys[:, CELL], f.value)
         at = np.searchsorted(cell_k, f.keys[:, CELL])
         fallback = cell_t[np.minimum(at, cell_k.size - 1)]
@@ -380,6 +385,28 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         if progress is not None:
             progress(1)
     return InfoSets(*_joined(sets, averaged=True))
+
+
+def _flipped(rules: GutsRules, players: int, values: Ints, policy: Policy, games: int, seed: int, max_depth: int,
+             threads: int | None, cluster: tuple[Any, Any] | None) -> Flips:
+    """One iteration's flips: here on ``threads``, or on the cluster in tasks of consecutive
+    games joined in order (a game is the same whichever task plays it: its deals and dealer come
+    from its number)."""
+    if cluster is None:
+        return flips(rules, players, values, policy, policy, games=games, seed=seed, max_depth=max_depth,
+                     threads=threads)
+    from wildeval.dask import map_ordered
+
+    client, scattered = cluster
+    tasks = [(first, min(GAMES_PER_TASK, games - first), scattered) for first in range(0, games, GAMES_PER_TASK)]
+
+    def task(where: tuple[int, int, Ints]) -> Flips:  # Dask hands the scattered deals in as the array
+        first, count, dealt = where
+        return flips(rules, players, dealt, policy, policy, games=count, seed=seed, first_game=first,
+                     max_depth=max_depth, threads=1)
+
+    parts = list(map_ordered(client, task, tasks))
+    return Flips(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("keys", "value", "others", "gain")))
 
 
 def _joined(levels: dict[int, _Level], *, averaged: bool) -> tuple[Ints, Floats, Ints]:

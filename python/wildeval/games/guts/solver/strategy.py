@@ -251,7 +251,8 @@ class Strategy:
 def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
           deals: int = 200_000, sweeps: int = 40, rows: int | None = None, rounds: int = 4, seed: int = 0,
           iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, method: str = "cuts",
-          threads: int | None = None, progress: Callable[[int], object] | None = None) -> Strategy:
+          threads: int | None = None, client: Any = None, progress: Callable[[int], object] | None = None
+          ) -> Strategy:
     """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
     every player plays, each threshold one where staying in and going out are worth the same.
 
@@ -264,7 +265,8 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     (:mod:`~wildeval.games.guts.solver.infosets`; ``iterations=0``: the cells alone) by
     ``method``: ``"cuts"``, one threshold per set stepping towards its best cuts, or
     ``"fictitious"`` play, each set a mixture of thresholds (docs/solver.md says when each does
-    better). The same arguments give the same strategy on any number of threads. ``progress``,
+    better). The same arguments give the same strategy on any number of threads, and with
+    ``client`` (a ``distributed.Client``: the refinement's games on the cluster). ``progress``,
     if given, is called with 1 after each sweep and each iteration.
     """
     table_of = game if isinstance(game, GutsRules) else table_rules(game, rules)
@@ -282,6 +284,7 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     infosets = None
     if iterations:
         infosets = refine(table_of, players, solution.thresholds, iterations=iterations, games=games,
-                          seed=child_seed(seed, 1), method=method, threads=threads, progress=progress)
+                          seed=child_seed(seed, 1), method=method, threads=threads, client=client,
+                          progress=progress)
     return Strategy(table_of, players, solution.thresholds, solution.values, settings,
                     time.perf_counter() - started, infosets)
