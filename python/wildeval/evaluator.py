@@ -13,7 +13,7 @@ from wildeval import _core
 from wildeval.cards import parse_cards
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, names, spec
 from wildeval.values import AnyCategory, Category, decode, describe
-from wildeval.wild import parse_wild, wild_text
+from wildeval.wild import Settings, parse_wild, wild_text
 
 __all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "hand_sizes"]
 
@@ -45,7 +45,7 @@ def check_threads(threads: object) -> int | None:
     return min(int(threads), MAX_THREADS)
 
 
-class Evaluator(_core.Evaluator):
+class Evaluator(_core.Evaluator, Settings[Ranking]):
     """A hand evaluator for one ranking and one wild setting.
 
     Rankings (:data:`RANKINGS`; :mod:`wildeval.rankings` tells each one's rules):
@@ -101,24 +101,6 @@ class Evaluator(_core.Evaluator):
         self._ranking = ranking
         self._wild = wild_ranks
         self._flush_duplicates = bool(flush_duplicates)
-
-    # deliberately apart from wildeval/reference/evaluator.py: the reference shares no code with the native path
-    @property
-    def ranking(self) -> Ranking:
-        return self._ranking
-
-    @property
-    def wild(self) -> frozenset[int]:
-        """The wild rank indices (0 = deuce .. 12 = ace)."""
-        return self._wild
-
-    @property
-    def flush_duplicates(self) -> bool:
-        return self._flush_duplicates
-
-    def __repr__(self) -> str:
-        return (f"Evaluator({self._ranking!r}, wild={wild_text(self._wild)!r}, "
-                f"flush_duplicates={self._flush_duplicates})")
 
     def __eq__(self, other: object) -> bool:
         """Evaluators are equal when their settings are: they give every hand the same value.

@@ -1,14 +1,16 @@
 """The ``wild`` setting of an evaluator: which ranks are wild, read from what people write
-(:func:`parse_wild`) and written back as text (:func:`wild_text`)."""
+(:func:`parse_wild`) and written back as text (:func:`wild_text`); and how an evaluator shows
+its three settings (:class:`Settings`), the same for the native evaluator and the reference."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from typing import ClassVar, Generic, TypeVar
 
 from wildeval.cards import RANKS, ordinal
 
-__all__ = ["WildError", "parse_wild", "wild_text"]
+__all__ = ["Settings", "WildError", "parse_wild", "wild_text"]
 
 _RANK_OF_CHAR = {ch: i for i, ch in enumerate(RANKS)}
 
@@ -81,3 +83,40 @@ def wild_text(ranks: Iterable[int]) -> str | None:
     ('357', 'TA', None)
     """
     return "".join(RANKS[r] for r in sorted(ranks)) or None
+
+
+R = TypeVar("R", bound=str)
+
+
+class Settings(Generic[R]):
+    """An evaluator's three settings (its ranking, its wild ranks and whether a wild card in a
+    flush may duplicate a card of the flush) as properties and in the ``repr``, read from
+    ``_ranking``, ``_wild`` and ``_flush_duplicates``, which each evaluator reads, checks and
+    sets itself (``R``: the type of its ranking's name). The native :class:`~wildeval.Evaluator`
+    and the reference one (:class:`wildeval.reference.Evaluator`) show them through it."""
+
+    __slots__ = ()
+    _ranking: R
+    _wild: frozenset[int]
+    _flush_duplicates: bool
+    # how the repr names the ranking: positionally (the native evaluator) or as ``ranking=``
+    _REPR_RANKING: ClassVar[str] = ""
+
+    @property
+    def ranking(self) -> R:
+        """The ranking's name (:data:`wildeval.evaluator.RANKINGS`)."""
+        return self._ranking
+
+    @property
+    def wild(self) -> frozenset[int]:
+        """The wild rank indices (0 = deuce .. 12 = ace)."""
+        return self._wild
+
+    @property
+    def flush_duplicates(self) -> bool:
+        """Whether a wild card in a flush may duplicate a card of the flush."""
+        return self._flush_duplicates
+
+    def __repr__(self) -> str:
+        return (f"Evaluator({self._REPR_RANKING}{self._ranking!r}, wild={wild_text(self._wild)!r}, "
+                f"flush_duplicates={self._flush_duplicates})")

@@ -26,7 +26,7 @@ from wildeval.rankings.layout import (
 from wildeval.reference.hands import Solution
 from wildeval.reference.parsing import check_flush_duplicates, hand_of, is_index, rows_of
 from wildeval.values import category_of, describe
-from wildeval.wild import parse_wild, wild_text
+from wildeval.wild import Settings, parse_wild
 
 __all__ = ["Evaluator", "RankingSolver", "census", "solver_of"]
 
@@ -61,7 +61,7 @@ def solver_of(ranking: str) -> RankingSolver:
     return cast(RankingSolver, importlib.import_module(spec(ranking).reference))
 
 
-class Evaluator:
+class Evaluator(Settings[str]):
     """Values of poker hands, higher = better: the pure-Python reference.
 
     ``ranking`` is ``"high"`` (1 to 7 cards), ``"low27"`` or ``"low_a5"`` (5 to 7 cards, no
@@ -79,7 +79,11 @@ class Evaluator:
     'Pair of kings'
     """
 
+    # how the settings are shown is wildeval.wild's (Settings), shared with the native
+    # evaluator; how a hand is valued shares nothing with the native path, so that each tests
+    # the other
     __slots__ = ("_ranking", "_wild", "_flush_duplicates", "_solver")
+    _REPR_RANKING = "ranking="
 
     def __init__(
         self,
@@ -95,28 +99,6 @@ class Evaluator:
             raise ValueError(f"wild cards are not supported for ranking {self._ranking!r}")
         self._flush_duplicates = check_flush_duplicates(flush_duplicates)
         self._solver = solver_of(self._ranking)
-
-    # deliberately apart from wildeval/evaluator.py: the reference shares no code with the native path, to test it
-    @property
-    def ranking(self) -> str:
-        """The ranking: ``"high"``, ``"low27"``, ``"low_a5"`` or ``"three_card_poker"``."""
-        return self._ranking
-
-    @property
-    def wild(self) -> frozenset[int]:
-        """The wild rank indices (0 = deuce .. 12 = ace)."""
-        return self._wild
-
-    @property
-    def flush_duplicates(self) -> bool:
-        """Whether a wild card in a flush may duplicate a card of the flush."""
-        return self._flush_duplicates
-
-    def __repr__(self) -> str:
-        return (
-            f"Evaluator(ranking={self._ranking!r}, wild={wild_text(self._wild)!r}, "
-            f"flush_duplicates={self._flush_duplicates})"
-        )
 
     def _solve(self, cards: list[int]) -> Solution:
         return self._solver.solve_hand(cards, self._wild, self._flush_duplicates)

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from wildeval.rankings.layout import AnyCategory
 
 __all__ = ["ACE", "SUIT_PREFERENCE", "Naturals", "Solution", "best_groups", "cards_of_solution", "flush_ranks",
-           "low_cards_of_solution", "lowest_groups"]
+           "low_cards_of_solution", "lowest_groups", "solve_with_wild"]
 
 ACE = 12
 SUIT_PREFERENCE = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: for a wild card's stand-in
@@ -155,6 +155,19 @@ def flush_ranks(held: set[int], n_wild: int, flush_duplicates: bool, size: int =
         if len(ranks) == size:
             break
     return ranks
+
+
+def solve_with_wild(solve: Callable[[Sequence[int], int, bool], Solution], cards: Sequence[int], wild: frozenset[int],
+                    flush_duplicates: bool) -> Solution:
+    """The hand of ``cards`` when the ranks ``wild`` are wild, by ``solve`` (a ranking's solver of
+    the natural cards and a count of wild cards): the ``solve_hand`` of the rankings that take wild
+    ranks ("high", "three_card_poker").
+
+    >>> solve_with_wild(lambda naturals, n_wild, _: (list(naturals), n_wild), [44, 45, 2], frozenset({0}), True)
+    ([44, 45], 1)
+    """
+    naturals = [c for c in cards if c >> 2 not in wild]
+    return solve(naturals, len(cards) - len(naturals), flush_duplicates)
 
 
 def cards_of_solution(cards: Sequence[int], wild: frozenset[int], sol: Solution) -> list[tuple[int, int]]:

@@ -37,6 +37,7 @@ from wildeval.reference.hands import (
     best_groups,
     cards_of_solution,
     flush_ranks,
+    solve_with_wild,
 )
 
 __all__ = ["FIVE", "FIVE_CARD_PLAN", "SHORT_PLANS", "STRAIGHTS", "STRAIGHT_TOPS", "cards_of", "solve", "solve_hand",
@@ -190,8 +191,7 @@ def solve(naturals: Sequence[int], n_wild: int, flush_duplicates: bool = True) -
 def solve_hand(cards: list[int], wild: frozenset[int], flush_duplicates: bool) -> Solution:
     """The best hand of ``cards`` (checked: distinct, of a size the ranking takes) when the ranks
     ``wild`` are wild: what every reference module gives :class:`~wildeval.reference.Evaluator`."""
-    naturals = [c for c in cards if c >> 2 not in wild]
-    return solve(naturals, len(cards) - len(naturals), flush_duplicates)
+    return solve_with_wild(solve, cards, wild, flush_duplicates)
 
 
 def cards_of(cards: list[int], wild: frozenset[int], solution: Solution) -> list[tuple[int, int]]:

@@ -16,15 +16,8 @@ from collections.abc import Sequence
 from wildeval.rankings import hand_sizes, spec
 from wildeval.rankings.layout import Category
 from wildeval.rankings.three_card_poker import CODES, THREE_CARD_POKER
-from wildeval.reference.hands import (
-    ACE,
-    SUIT_PREFERENCE,
-    Naturals,
-    Solution,
-    best_groups,
-    cards_of_solution,
-    flush_ranks,
-)
+from wildeval.reference.hands import ACE, SUIT_PREFERENCE, Naturals, Solution, best_groups, flush_ranks, solve_with_wild
+from wildeval.reference.high import cards_of  # the three (card, plays_as) pairs, read as "high" reads its cards
 
 __all__ = ["THREE", "THREE_CARD_CODES", "THREE_CARD_STRAIGHT_TOPS", "cards_of", "solve_hand", "solve_three_card",
            "three_card_straight_ranks"]
@@ -108,10 +101,4 @@ def solve_three_card(naturals: Sequence[int], n_wild: int, flush_duplicates: boo
 
 def solve_hand(cards: list[int], wild: frozenset[int], flush_duplicates: bool) -> Solution:
     """The hand of ``cards`` when the ranks ``wild`` are wild."""
-    naturals = [c for c in cards if c >> 2 not in wild]
-    return solve_three_card(naturals, len(cards) - len(naturals), flush_duplicates)
-
-
-def cards_of(cards: list[int], wild: frozenset[int], solution: Solution) -> list[tuple[int, int]]:
-    """The three (card, plays_as) pairs in reading order."""
-    return cards_of_solution(cards, wild, solution)
+    return solve_with_wild(solve_three_card, cards, wild, flush_duplicates)
