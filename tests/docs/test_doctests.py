@@ -36,6 +36,7 @@ MODULES = [
     "wildeval.reference.short_deck_straight_beats_trips",
     "wildeval.reference.omaha",
     "wildeval.two_parts",
+    "wildeval.preflop",
     "wildeval.sampling",
     "wildeval.seeds",
     "wildeval.odds",
