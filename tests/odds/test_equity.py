@@ -345,3 +345,35 @@ def test_flush_heavy_preflop_spots_against_a_sample() -> None:
         sampled = equity(players, trials=300_000, seed=8)
         for e, r in zip(exact, sampled):
             assert abs(e.equity - r.equity) < 5 * r.stderr and abs(e.win - r.win) < 0.006
+
+
+def _every_board_counted(players: list[str], dead: str = "") -> list[tuple[float, float, float]]:
+    """Known hands preflop, every five-card board valued as seven cards by the batch evaluator
+    (numpy, not the equity engine): (win, tie, equity) per player."""
+    hands = [parse_cards(p) for p in players]
+    gone = {c for h in hands for c in h} | set(parse_cards(dead))
+    deck = np.array([c for c in range(52) if c not in gone], dtype=np.uint8)
+    boards = deck[np.array(list(itertools.combinations(range(deck.size), 5)), dtype=np.intp)]
+    ev = Evaluator()
+    values = np.stack([ev.batch(np.hstack([np.broadcast_to(np.array(h, dtype=np.uint8), (len(boards), 2)), boards]))
+                       for h in hands])
+    best = values.max(axis=0)
+    top = values == best
+    winners = top.sum(axis=0)
+    n = len(boards)
+    return [(float((top[i] & (winners == 1)).sum() / n), float((top[i] & (winners > 1)).sum() / n),
+             float((top[i] / winners).sum() / n)) for i in range(len(hands))]
+
+
+@pytest.mark.parametrize(("players", "dead"), [
+    (["As Ad", "Kc Kd", "7h 6h"], ""),                                   # one suited hand: its flushes grouped
+    (["Ah Kh", "Qh Jh", "Th 9h"], ""),                                   # three players of one suit
+    (["As Ks", "Qh Jh", "2c 2d", "9d 8d"], "3s 4h"),                       # flushes in three suits, dead cards
+    (["As Ad", "Kc Kd", "7h 6h", "Qs Js", "2c 2d", "Tc 9c"], ""),        # six known hands
+])
+def test_known_hands_preflop_equal_every_board_counted(players: list[str], dead: str) -> None:
+    """Flush boards are counted by their suited cards and the other cards' ranks, each multiset of
+    ranks once (count_by_ranks in equity_exact.cpp): the same as every board valued one by one."""
+    got = outcomes(equity(players, dead=dead) if dead else equity(players))
+    want = _every_board_counted(players, dead)
+    assert got == [pytest.approx(w, abs=1e-12) for w in want]

@@ -139,11 +139,13 @@ public:
         if (++filled_ == kBlock) flush();
     }
 
-    // One board as the sum of its completion's parts (from a zero Hand, without the suit bias).
-    void add_sum(const Hand& completion, double weight) {
+    // One board as the sum of its completion's parts (from a zero Hand, without the suit bias),
+    // counted `times` times (boards that deal every player the same values).
+    void add_sum(const Hand& completion, double weight, int64_t times = 1) {
         start(weight);
         for (std::size_t p = 0; p < players_; ++p) sums_[p][filled_] = held_sum_[p] + completion;
-        times_[filled_] = 1;
+        times_[filled_] = times;
+        if (times != 1) several_ = true;
         if (++filled_ == kBlock) flush();
     }
 

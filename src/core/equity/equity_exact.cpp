@@ -77,10 +77,41 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
             tally.add_sum(completion, weight);
             tally.add_ranks(completion.key & kRankPart, weight, -1);
         };
+        // the other suits' cards by rank, for completions whose other cards can make no flush
+        uint8_t by_rank[kRanks][kSuits];
+        int n_rank[kRanks] = {};
+        for (int i = 0; i < n_other; ++i) by_rank[rank_of(other[i])][n_rank[rank_of(other[i])]++] = other[i];
         for (int c = need[s]; c <= std::min(k, n_suited); ++c) {
+            bool other_flush = false;  // could the k - c other cards make another suit's flush?
+            for (int t = 0; t < kSuits; ++t) other_flush |= t != s && need[t] <= k - c;
+            // Where they cannot, every player's value on such a board depends on the suited cards
+            // and the other cards' ranks alone: each multiset of the other cards' ranks once, as
+            // many times as it has completions (one of them stands for all).
+            auto by_ranks = [&](const Hand& with_suited) {
+                auto ranks_of_rest = [&](auto& self, int rank, int left, const Hand& sum, int64_t times) -> void {
+                    if (left == 0) {
+                        tally.add_sum(sum, weight, times);
+                        tally.add_ranks(sum.key & kRankPart, weight, -times);
+                        return;
+                    }
+                    if (rank == kRanks) return;
+                    Hand with = sum;
+                    int64_t ways = 1;
+                    for (int n = 0; n <= std::min(left, n_rank[rank]); ++n) {
+                        self(self, rank + 1, left - n, with, times * ways);
+                        if (n < n_rank[rank]) with += parts[by_rank[rank][n]];
+                        ways = ways * (n_rank[rank] - n) / (n + 1);  // C(n_rank, n + 1)
+                    }
+                };
+                ranks_of_rest(ranks_of_rest, 0, k - c, with_suited, 1);
+            };
             auto rest = [&](const Hand& with_suited) { sums_of(parts, other, n_other, k - c, 0, with_suited, each); };
-            for (int first = 0; first <= n_suited - c; ++first)  // the lowest suited card, then the others
-                if (mine()) sums_of(parts, suited, n_suited, c - 1, first + 1, Hand::card(0, 0) + parts[suited[first]], rest);
+            for (int first = 0; first <= n_suited - c; ++first) {  // the lowest suited card, then the others
+                if (!mine()) continue;
+                const Hand lowest = Hand::card(0, 0) + parts[suited[first]];
+                if (other_flush) sums_of(parts, suited, n_suited, c - 1, first + 1, lowest, rest);
+                else sums_of(parts, suited, n_suited, c - 1, first + 1, lowest, by_ranks);
+            }
         }
     }
 }
