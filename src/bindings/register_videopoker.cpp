@@ -77,8 +77,7 @@ private:
 
 void register_videopoker(py::module_& m) {
     py::class_<PyGame>(m, "VideoPokerGame")
-        .def(py::init<Int32s, const Int64s&, const Int64s&>(), py::arg("counts"), py::arg("pays"),
-             py::arg("weights"))
+        .def(py::init<Int32s, const Int64s&, const Int64s&>(), py::arg("counts"), py::arg("pays"), py::arg("weights"))
         .def_property_readonly("classes", &PyGame::classes)
         .def("play", &PyGame::play, py::arg("first"), py::arg("n"), py::arg("threads"),
              "Plays classes first.. first + n - 1 of the deals: (final counts by hold size and column, deals by "
@@ -135,8 +134,8 @@ void register_videopoker(py::module_& m) {
             }
             return table;
         },
-        "The count table: for every set of 0 to 5 cards, the hands of each column that hold it",
-        py::arg("hands"), py::arg("column"), py::arg("columns"), py::arg("threads"));
+        "The count table: for every set of 0 to 5 cards, the hands of each column that hold it", py::arg("hands"),
+        py::arg("column"), py::arg("columns"), py::arg("threads"));
     m.def(
         "videopoker_classes",
         [] {

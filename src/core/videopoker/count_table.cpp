@@ -9,8 +9,7 @@
 
 namespace wildeval::videopoker {
 
-void count_table(const uint8_t* hands, const uint8_t* column, std::size_t n, int columns, int32_t* table,
-                 int threads) {
+void count_table(const uint8_t* hands, const uint8_t* column, std::size_t n, int columns, int32_t* table, int threads) {
     for (std::size_t i = 0; i < n; ++i) {
         if (column[i] >= columns)
             throw std::invalid_argument("hand " + std::to_string(i) + " has column " + std::to_string(column[i]) +

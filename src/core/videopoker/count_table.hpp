@@ -12,7 +12,6 @@ namespace wildeval::videopoker {
 // `table` (sets_before(6) rows of `columns`, zeroed by the caller), in the column column[i] of
 // hand i (0 <= column < columns, checked first: std::invalid_argument). One task per subset size,
 // each writing only its own rows, on `threads` threads: the same table on any number.
-void count_table(const uint8_t* hands, const uint8_t* column, std::size_t n, int columns, int32_t* table,
-                 int threads);
+void count_table(const uint8_t* hands, const uint8_t* column, std::size_t n, int columns, int32_t* table, int threads);
 
 }  // namespace wildeval::videopoker

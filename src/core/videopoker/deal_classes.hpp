@@ -47,8 +47,7 @@ const DealClasses& deal_classes();
 // deal's i-th card), through the deal's `position` entry.
 inline uint32_t hold_of_deal(uint32_t representative_hold, uint16_t position) {
     uint32_t mask = 0;
-    for (int i = 0; i < kHandCards; ++i)
-        mask |= ((representative_hold >> ((position >> (3 * i)) & 7u)) & 1u) << i;
+    for (int i = 0; i < kHandCards; ++i) mask |= ((representative_hold >> ((position >> (3 * i)) & 7u)) & 1u) << i;
     return mask;
 }
 

@@ -32,8 +32,8 @@ void GameTable::check() const {
         throw std::invalid_argument("the count table has 1 to " + std::to_string(kMaxColumns) + " columns, not " +
                                     std::to_string(columns));
     if (static_cast<int>(pays.size()) != columns)
-        throw std::invalid_argument("one pay per column of the count table: " + std::to_string(columns) +
-                                    " columns, " + std::to_string(pays.size()) + " pays");
+        throw std::invalid_argument("one pay per column of the count table: " + std::to_string(columns) + " columns, " +
+                                    std::to_string(pays.size()) + " pays");
     for (int64_t pay : pays)
         if (pay < 0 || pay > kMaxPay)
             throw std::invalid_argument("a pay must be from 0 to " + std::to_string(kMaxPay) + ", not " +

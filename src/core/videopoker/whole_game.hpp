@@ -1,9 +1,9 @@
 // A whole video poker game under perfect play, exactly: every class of deals up to suit renaming
 // (deal_classes.hpp) valued hold by hold, its best hold taken, and the final classes of that hold
 // counted for every deal of the class. The Python side (wildeval.videopoker.game) classifies the
-// hands and builds the count table; this core plays the deals with it.
+// hands and has count_table.hpp build the count table; this core plays the deals with it.
 //
-// The count table (wildeval.videopoker.counting.draw_counts) holds, for every set U of 0 to 5
+// The count table (count_table.hpp; wildeval.videopoker.counting.draw_counts) holds, for every set U of 0 to 5
 // cards (by sets_before(|U|) + colex_index(U)), how many five-card hands of each final class
 // (its columns) hold U. For a deal D and a hold S the final hands are counted by inclusion-
 // exclusion over the thrown cards, sum over S <= U <= D of (-1)^|U - S| table(U): the 32 rows of D
@@ -31,9 +31,9 @@ inline constexpr int64_t kMaxPay = 100000;  // a column's pay, over the pay tabl
 struct GameTable {
     const int32_t* counts = nullptr;  // [sets_before(6)][columns], the count table
     int columns = 0;
-    std::vector<int64_t> pays;       // per column, integers over a common denominator
-    std::vector<int64_t> weights;    // per hold size 0-5
-    void check() const;               // std::invalid_argument names what is wrong
+    std::vector<int64_t> pays;     // per column, integers over a common denominator
+    std::vector<int64_t> weights;  // per hold size 0-5
+    void check() const;            // std::invalid_argument names what is wrong
 };
 
 // The final classes of the best holds of some classes of deals: by_size[k * columns + c] counts
