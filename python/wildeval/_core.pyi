@@ -107,6 +107,19 @@ class VideoPokerGame(metaclass=_pybind11_type):
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
     def strategy(self) -> npt.NDArray[np.uint8]: ...  # the best hold of every deal, by deal index
 
+class HandIndexer(metaclass=_pybind11_type):
+    """Canonical hand indexing (src/core/abstraction, register_abstraction.cpp): the hands of a
+    sequence of rounds numbered up to suit renaming; wildeval.isomorphism checks what users give."""
+    def __init__(self, rounds: list[int]) -> None: ...
+    @property
+    def rounds(self) -> int: ...
+    def size(self, round: int) -> int: ...  # the classes of rounds 0..round
+    def cards(self, round: int) -> int: ...  # the cards of a hand of rounds 0..round
+    # the class index of every row of cards (rows of cards(round) cards, round by round)
+    def index(self, hands: npt.NDArray[np.uint8], round: int, threads: int | None) -> npt.NDArray[np.uint64]: ...
+    # the canonical hand of every index (an (n, cards(round)) array)
+    def unindex(self, indices: npt.NDArray[np.uint64], round: int, threads: int | None) -> npt.NDArray[np.uint8]: ...
+
 # the classes of deals up to suit renaming: (each representative's five cards, the deals it stands for)
 def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
 # the count table: for every set of 0-5 cards (by size, then colexicographic), the hands of each

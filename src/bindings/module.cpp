@@ -11,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
     register_equity(m);
     register_guts(m);
     register_videopoker(m);
+    register_abstraction(m);
 }

@@ -9,3 +9,4 @@ void register_pool(pybind11::module_& m);       // register_pool.cpp: threads, t
 void register_equity(pybind11::module_& m);     // register_equity.cpp: the equity engine (EquityEngine)
 void register_guts(pybind11::module_& m);       // register_guts.cpp: whole guts games, played natively
 void register_videopoker(pybind11::module_& m);  // register_videopoker.cpp: whole video poker games
+void register_abstraction(pybind11::module_& m);  // register_abstraction.cpp: canonical hand indexing

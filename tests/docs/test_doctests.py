@@ -37,6 +37,7 @@ MODULES = [
     "wildeval.reference.omaha",
     "wildeval.two_parts",
     "wildeval.preflop",
+    "wildeval.isomorphism",
     "wildeval.sampling",
     "wildeval.seeds",
     "wildeval.odds",

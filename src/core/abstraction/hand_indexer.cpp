@@ -1,0 +1,350 @@
+// Canonical hand indexing: the numbering (hand_indexer.hpp), its tables, and the batch forms.
+#include "abstraction/hand_indexer.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <stdexcept>
+
+#include "bits.hpp"
+#include "threads/parallel.hpp"
+
+namespace wildeval::abstraction {
+
+namespace {
+
+constexpr int kRanks = 13;
+constexpr int kSuits = 4;
+constexpr uint32_t kCodeLimit = 1u << 23;  // codes are below this (checked when built)
+constexpr int kNumberBits = 40;            // a suit's number is below 13! < 2^33
+constexpr uint64_t kNumberMask = (uint64_t{1} << kNumberBits) - 1;
+constexpr std::size_t kRowsPerTask = 1 << 15;
+
+using Wide = unsigned __int128;
+
+struct Choose {
+    uint64_t c[kRanks + 1][kRanks + 1] = {};
+    constexpr Choose() {
+        for (int n = 0; n <= kRanks; ++n) {
+            c[n][0] = 1;
+            for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+        }
+    }
+};
+constexpr Choose kChoose{};
+
+// C(n, k) for k <= 4 and any n, exactly, as long as it fits in 128 bits (every use is far below)
+inline Wide choose_wide(Wide n, int k) {
+    if (n < static_cast<Wide>(k)) return 0;
+    Wide r = 1;
+    for (int i = 0; i < k; ++i) r = r * (n - static_cast<Wide>(i)) / static_cast<Wide>(i + 1);
+    return r;
+}
+
+// The colexicographic term of the multiset member x at place j of its group: C(x + j, j + 1).
+inline uint64_t group_term(uint64_t x, int place) {
+    switch (place) {
+        case 0: return x;
+        case 1: return static_cast<uint64_t>((static_cast<Wide>(x) + 1) * x / 2);
+        default: return static_cast<uint64_t>(choose_wide(static_cast<Wide>(x) + static_cast<Wide>(place), place + 1));
+    }
+}
+
+inline void sort4(uint64_t* k) {
+    auto order = [](uint64_t& a, uint64_t& b) {
+        const uint64_t lo = std::min(a, b), hi = std::max(a, b);
+        a = lo;
+        b = hi;
+    };
+    order(k[0], k[1]);
+    order(k[2], k[3]);
+    order(k[0], k[2]);
+    order(k[1], k[3]);
+    order(k[1], k[2]);
+}
+
+const char* const kRankChars = "23456789TJQKA";
+const char* const kSuitChars = "cdhs";
+
+}  // namespace
+
+HandIndexer::HandIndexer(const std::vector<int>& rounds) : rounds_(rounds) {
+    int total = 0;
+    for (int r : rounds) {
+        if (r < 1) throw std::invalid_argument("every round deals at least 1 card");
+        total += r;
+    }
+    if (rounds.empty() || rounds.size() > kMaxRounds)
+        throw std::invalid_argument("the rounds must be 1 to 8 counts of cards");
+    if (total > kRanks * kSuits) throw std::invalid_argument("the rounds deal more than 52 cards");
+    const std::size_t n_rounds = rounds.size();
+    digit_.assign(n_rounds, 1);
+    uint64_t place = 1;
+    for (std::size_t k = n_rounds; k-- > 0;) {
+        digit_[k] = static_cast<uint32_t>(place);
+        place *= static_cast<uint64_t>(std::min(rounds[k], kRanks) + 1);
+        if (place > kCodeLimit) throw std::invalid_argument("too many rounds to index");
+    }
+    for (std::size_t r = 0; r < n_rounds; ++r) {
+        totals_.push_back((r ? totals_.back() : 0) + rounds[r]);
+        const int round = static_cast<int>(r);
+        // every suit's counts possible in rounds 0..r, from the largest code
+        std::vector<uint32_t> one_suit;
+        std::vector<int> counts(r + 1, 0);
+        for (;;) {
+            int sum = 0;
+            for (int m : counts) sum += m;
+            if (sum <= kRanks) one_suit.push_back(code_of(counts.data(), round));
+            std::size_t k = r + 1;
+            while (k-- > 0) {
+                if (counts[k] < std::min(rounds[k], kRanks)) {
+                    ++counts[k];
+                    break;
+                }
+                counts[k] = 0;
+            }
+            if (k == static_cast<std::size_t>(-1)) break;
+        }
+        std::sort(one_suit.rbegin(), one_suit.rend());
+        std::vector<std::vector<int>> table(one_suit.size(), std::vector<int>(r + 1));
+        for (std::size_t i = 0; i < one_suit.size(); ++i) counts_of(one_suit[i], round, table[i].data());
+        Round out;
+        Wide offset = 0;
+        const std::size_t n = one_suit.size();
+        std::vector<int> sum(r + 1);
+        for (std::size_t i0 = 0; i0 < n; ++i0)
+            for (std::size_t i1 = i0; i1 < n; ++i1)
+                for (std::size_t i2 = i1; i2 < n; ++i2)
+                    for (std::size_t i3 = i2; i3 < n; ++i3) {
+                        bool fits = true;
+                        for (std::size_t k = 0; k <= r && fits; ++k)
+                            fits = table[i0][k] + table[i1][k] + table[i2][k] + table[i3][k] == rounds[k];
+                        if (!fits) continue;
+                        Configuration c;
+                        const std::size_t at[4] = {i0, i1, i2, i3};
+                        for (int s = 0; s < kSuits; ++s) c.codes[s] = one_suit[at[s]];
+                        Wide radix = 1;
+                        for (int s = 0; s < kSuits;) {
+                            int g = 1;
+                            while (s + g < kSuits && c.codes[s + g] == c.codes[s]) ++g;
+                            const Wide group = choose_wide(static_cast<Wide>(suit_size(c.codes[s], round)) + static_cast<Wide>(g - 1), g);
+                            for (int j = 0; j < g; ++j) {
+                                c.radix[s + j] = static_cast<uint64_t>(radix);
+                                c.place[s + j] = static_cast<uint8_t>(j);
+                                c.first[s + j] = static_cast<uint8_t>(s);
+                                c.members[s + j] = static_cast<uint8_t>(g);
+                            }
+                            radix *= group;
+                            if (radix > std::numeric_limits<uint64_t>::max())
+                                throw std::invalid_argument("the rounds have too many classes to index in 64 bits");
+                            s += g;
+                        }
+                        c.offset = static_cast<uint64_t>(offset);
+                        c.size = static_cast<uint64_t>(radix);
+                        offset += radix;
+                        if (offset > std::numeric_limits<uint64_t>::max())
+                            throw std::invalid_argument("the rounds have too many classes to index in 64 bits");
+                        out.configurations.push_back(c);
+                    }
+        sizes_.push_back(static_cast<uint64_t>(offset));
+        uint32_t slots = 1;
+        while (slots < 4 * out.configurations.size()) slots <<= 1;
+        out.slots.assign(slots, 0);
+        out.slot_mask = slots - 1;
+        for (std::size_t i = 0; i < out.configurations.size(); ++i) {
+            uint32_t h = hash(out.configurations[i].codes) & out.slot_mask;
+            while (out.slots[h] != 0) h = (h + 1) & out.slot_mask;
+            out.slots[h] = static_cast<uint32_t>(i + 1);
+        }
+        by_round_.push_back(std::move(out));
+    }
+}
+
+uint32_t HandIndexer::code_of(const int* counts, int round) const {
+    uint32_t code = 0;
+    for (int k = 0; k <= round; ++k) code += static_cast<uint32_t>(counts[k]) * digit_[static_cast<std::size_t>(k)];
+    return code;
+}
+
+void HandIndexer::counts_of(uint32_t code, int round, int* counts) const {
+    for (int k = 0; k <= round; ++k) {
+        const uint32_t d = digit_[static_cast<std::size_t>(k)];
+        counts[k] = static_cast<int>(code / d);
+        code %= d;
+    }
+}
+
+uint64_t HandIndexer::suit_size(uint32_t code, int round) const {
+    int counts[kMaxRounds];
+    counts_of(code, round, counts);
+    uint64_t size = 1;
+    int left = kRanks;
+    for (int k = 0; k <= round; ++k) {
+        size *= kChoose.c[left][counts[k]];
+        left -= counts[k];
+    }
+    return size;
+}
+
+uint32_t HandIndexer::hash(const uint32_t* codes) {
+    uint64_t h = 0;
+    for (int s = 0; s < kSuits; ++s) h = (h ^ codes[s]) * 0x9E3779B97F4A7C15ull;
+    return static_cast<uint32_t>(h >> 32);
+}
+
+const HandIndexer::Configuration& HandIndexer::find(const uint32_t* codes, int round) const {
+    const Round& r = by_round_[static_cast<std::size_t>(round)];
+    uint32_t h = hash(codes) & r.slot_mask;
+    for (;;) {
+        const uint32_t at = r.slots[h];
+        // every hand of distinct cards has a configuration, so the probe ends on it
+        const Configuration& c = r.configurations[at - 1];
+        if (c.codes[0] == codes[0] && c.codes[1] == codes[1] && c.codes[2] == codes[2] && c.codes[3] == codes[3])
+            return c;
+        h = (h + 1) & r.slot_mask;
+    }
+}
+
+uint64_t HandIndexer::index(const uint8_t* cards, int round) const {
+    uint32_t sets[kMaxRounds][kSuits] = {};
+    const uint8_t* c = cards;
+    for (int k = 0; k <= round; ++k)
+        for (int j = 0; j < rounds_[static_cast<std::size_t>(k)]; ++j, ++c) sets[k][*c & 3] |= 1u << (*c >> 2);
+    uint64_t keys[kSuits];
+    for (int s = 0; s < kSuits; ++s) {
+        uint32_t used = 0, code = 0;
+        uint64_t number = 0, radix = 1;
+        for (int k = 0; k <= round; ++k) {
+            const uint32_t set = sets[k][s];
+            uint64_t part = 0;
+            int i = 0;
+            for (uint32_t rest = set; rest != 0; rest &= rest - 1, ++i) {
+                const int b = lowest_bit(rest);
+                const int pos = b - popcount32(used & ((1u << b) - 1));
+                part += kChoose.c[pos][i + 1];
+            }
+            number += radix * part;
+            radix *= kChoose.c[kRanks - popcount32(used)][i];
+            used |= set;
+            code += static_cast<uint32_t>(i) * digit_[static_cast<std::size_t>(k)];
+        }
+        keys[s] = (static_cast<uint64_t>(kCodeLimit - code) << kNumberBits) | number;  // counts down, numbers up
+    }
+    sort4(keys);
+    uint32_t codes[kSuits];
+    for (int s = 0; s < kSuits; ++s) codes[s] = kCodeLimit - static_cast<uint32_t>(keys[s] >> kNumberBits);
+    const Configuration& conf = find(codes, round);
+    uint64_t out = conf.offset;
+    for (int s = 0; s < kSuits; ++s) out += conf.radix[s] * group_term(keys[s] & kNumberMask, conf.place[s]);
+    return out;
+}
+
+void HandIndexer::unindex(int round, uint64_t index, uint8_t* out) const {
+    const std::vector<Configuration>& list = by_round_[static_cast<std::size_t>(round)].configurations;
+    const auto it = std::upper_bound(list.begin(), list.end(), index,
+                                     [](uint64_t i, const Configuration& c) { return i < c.offset; });
+    const Configuration& conf = *(it - 1);
+    const uint64_t rest = index - conf.offset;
+    uint64_t numbers[kSuits];
+    for (int s = 0; s < kSuits; s += conf.members[s]) {
+        const int g = conf.members[s];
+        const uint64_t span = s + g < kSuits ? conf.radix[s + g] / conf.radix[s] : conf.size / conf.radix[s];
+        uint64_t rank = rest / conf.radix[s] % span;
+        const uint64_t suit_numbers = suit_size(conf.codes[s], round);
+        for (int i = g; i >= 1; --i) {  // the largest y with C(y, i) <= rank
+            uint64_t lo = static_cast<uint64_t>(i - 1), hi = suit_numbers + static_cast<uint64_t>(i - 1);
+            while (hi - lo > 1) {
+                const uint64_t mid = lo + (hi - lo) / 2;
+                if (choose_wide(mid, i) <= rank) lo = mid; else hi = mid;
+            }
+            if (choose_wide(hi, i) <= rank) lo = hi;
+            rank -= static_cast<uint64_t>(choose_wide(lo, i));
+            numbers[s + i - 1] = lo - static_cast<uint64_t>(i - 1);
+        }
+    }
+    uint8_t* at[kMaxRounds];
+    for (int k = 0; k <= round; ++k) at[k] = out + (k ? totals_[static_cast<std::size_t>(k - 1)] : 0);
+    for (int s = 0; s < kSuits; ++s) {
+        int counts[kMaxRounds];
+        counts_of(conf.codes[s], round, counts);
+        uint64_t number = numbers[s];
+        uint32_t used = 0;
+        for (int k = 0; k <= round; ++k) {
+            const int left = kRanks - popcount32(used);
+            const uint64_t n = kChoose.c[left][counts[k]];
+            uint64_t part = number % n;
+            number /= n;
+            uint32_t set = 0;
+            for (int i = counts[k]; i >= 1; --i) {
+                int p = left - 1;
+                while (kChoose.c[p][i] > part) --p;
+                part -= kChoose.c[p][i];
+                uint32_t free = ~used & ((1u << kRanks) - 1);  // the p-th free rank
+                for (int skip = 0; skip < p; ++skip) free &= free - 1;
+                const int rank = lowest_bit(free);
+                set |= 1u << rank;
+                *at[k]++ = static_cast<uint8_t>(4 * rank + s);
+            }
+            used |= set;
+        }
+    }
+    for (int k = 0; k <= round; ++k) {
+        uint8_t* first = out + (k ? totals_[static_cast<std::size_t>(k - 1)] : 0);
+        std::sort(first, first + rounds_[static_cast<std::size_t>(k)], [](uint8_t a, uint8_t b) { return a > b; });
+    }
+}
+
+std::string HandIndexer::check(const uint8_t* cards, int n) {
+    uint64_t seen = 0;
+    for (int i = 0; i < n; ++i) {
+        if (cards[i] >= 52) return "card " + std::to_string(cards[i]) + " is not a card (0-51)";
+        const uint64_t bit = uint64_t{1} << cards[i];
+        if (seen & bit)
+            return std::string("duplicate card ") + kRankChars[cards[i] >> 2] + kSuitChars[cards[i] & 3];
+        seen |= bit;
+    }
+    return "";
+}
+
+void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads) const {
+    const int width = cards_in(round);
+    std::atomic<std::size_t> bad{n};
+    run_tasks(threads, (n + kRowsPerTask - 1) / kRowsPerTask, [&](std::size_t task, int) {
+        const std::size_t end = std::min(n, (task + 1) * kRowsPerTask);
+        for (std::size_t row = task * kRowsPerTask; row < end; ++row) {
+            const uint8_t* hand = cards + row * static_cast<std::size_t>(width);
+            uint64_t seen = 0;
+            bool wrong = false;
+            for (int j = 0; j < width; ++j) {
+                wrong |= hand[j] >= 52;
+                seen |= uint64_t{1} << (hand[j] & 63);
+            }
+            if (wrong || popcount64(seen) != width) {
+                std::size_t was = bad.load();
+                while (row < was && !bad.compare_exchange_weak(was, row)) {}
+                return;
+            }
+            out[row] = index(hand, round);
+        }
+    });
+    const std::size_t row = bad.load();
+    if (row < n)
+        throw std::invalid_argument("hand " + std::to_string(row) + ": " +
+                                    check(cards + row * static_cast<std::size_t>(width), width));
+}
+
+void HandIndexer::unindex_many(const uint64_t* indices, std::size_t n, int round, uint8_t* out, int threads) const {
+    const uint64_t limit = size(round);
+    for (std::size_t i = 0; i < n; ++i)
+        if (indices[i] >= limit)
+            throw std::invalid_argument("index " + std::to_string(indices[i]) + " (at " + std::to_string(i) +
+                                        ") is not below " + std::to_string(limit) + ", the classes of round " +
+                                        std::to_string(round));
+    const auto width = static_cast<std::size_t>(cards_in(round));
+    run_tasks(threads, (n + kRowsPerTask - 1) / kRowsPerTask, [&](std::size_t task, int) {
+        const std::size_t end = std::min(n, (task + 1) * kRowsPerTask);
+        for (std::size_t i = task * kRowsPerTask; i < end; ++i) unindex(round, indices[i], out + i * width);
+    });
+}
+
+}  // namespace wildeval::abstraction

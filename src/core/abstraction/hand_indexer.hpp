@@ -1,0 +1,83 @@
+// Canonical hand indexing (wildeval.isomorphism): every hand of a sequence of rounds (hold'em
+// [2, 3, 1, 1] or [2, 5], Omaha [4, 3, 1, 1], ...) numbered up to suit renaming, the order of the
+// cards within a round left out and the round of each card kept. After the idea of Waugh's "A Fast
+// and Optimal Hand Isomorphism Algorithm" (2013), written here from its description:
+//
+// - a suit's *counts* are its cards in each round, packed in one number (the first round the most
+//   significant digit), and its *number* ranks its ranks round by round: each round's set among
+//   the sets of that size of the ranks earlier rounds left (colexicographically), in mixed radix;
+// - a hand's *configuration* is its four suits' counts sorted from the largest; the configurations
+//   of a round are listed in decreasing order, each with the offset of its first index;
+// - in a configuration the suits of equal counts form groups; a group's numbers, a multiset, are
+//   ranked colexicographically (sorted x_0 <= x_1 <= ...: sum C(x_i + i, i + 1)), and the groups'
+//   ranks read in mixed radix, the first group the least significant.
+//
+// Cards are 4 * rank + suit (cards.hpp). The numbering is the one tests/helpers/
+// isomorphism_reference.py computes in plain Python, index for index.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wildeval::abstraction {
+
+inline constexpr int kMaxRounds = 8;
+
+class HandIndexer {
+public:
+    // std::invalid_argument where the rounds are not 1 to 8 counts of cards, each at least 1, at
+    // most 52 in all, or a round's classes would not fit in 64 bits.
+    explicit HandIndexer(const std::vector<int>& rounds);
+
+    int rounds() const { return static_cast<int>(rounds_.size()); }
+    int cards_in(int round) const { return totals_[static_cast<std::size_t>(round)]; }  // rounds 0..round
+    uint64_t size(int round) const { return sizes_[static_cast<std::size_t>(round)]; }
+
+    // The index of a hand of rounds 0..round (cards_in(round) cards, round by round), which must be
+    // distinct cards 0-51 (check() says).
+    uint64_t index(const uint8_t* cards, int round) const;
+    // The canonical hand of an index below size(round): its cards round by round, each round's
+    // from the highest; index(unindex(i)) == i.
+    void unindex(int round, uint64_t index, uint8_t* out) const;
+    // "" for a hand of distinct cards 0-51, else what is wrong with it ("card 60 is not 0-51",
+    // "duplicate card Ah").
+    static std::string check(const uint8_t* cards, int n);
+
+    // Every row of an (n, cards_in(round)) array, on up to `threads` threads (run_tasks); throws
+    // std::invalid_argument naming the first bad row (by check()).
+    void index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads) const;
+    // Every index (each below size(round), else std::invalid_argument naming the first that is not).
+    void unindex_many(const uint64_t* indices, std::size_t n, int round, uint8_t* out, int threads) const;
+
+private:
+    struct Configuration {
+        uint64_t offset = 0;
+        uint64_t size = 0;
+        uint32_t codes[4] = {};  // the suits' counts, from the largest
+        uint64_t radix[4] = {};  // each sorted suit's group's radix
+        uint8_t place[4] = {};   // each sorted suit's place in its group
+        uint8_t first[4] = {};   // each sorted suit's group's first suit
+        uint8_t members[4] = {}; // each sorted suit's group's size
+    };
+    struct Round {
+        std::vector<Configuration> configurations;
+        std::vector<uint32_t> slots;  // an open-addressing table of configurations by their codes
+        uint32_t slot_mask = 0;
+    };
+
+    uint32_t code_of(const int* counts, int round) const;
+    void counts_of(uint32_t code, int round, int* counts) const;
+    uint64_t suit_size(uint32_t code, int round) const;
+    const Configuration& find(const uint32_t* codes, int round) const;
+    static uint32_t hash(const uint32_t* codes);
+
+    std::vector<int> rounds_;
+    std::vector<int> totals_;
+    std::vector<uint64_t> sizes_;
+    std::vector<uint32_t> digit_;  // the place value of each round's count in a code
+    std::vector<Round> by_round_;
+};
+
+}  // namespace wildeval::abstraction
