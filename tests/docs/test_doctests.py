@@ -38,6 +38,7 @@ MODULES = [
     "wildeval.two_parts",
     "wildeval.preflop",
     "wildeval.isomorphism",
+    "wildeval.strength",
     "wildeval.sampling",
     "wildeval.seeds",
     "wildeval.odds",

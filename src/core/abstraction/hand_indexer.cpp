@@ -20,7 +20,7 @@ constexpr int kNumberBits = 40;            // a suit's number is below 13! < 2^3
 constexpr uint64_t kNumberMask = (uint64_t{1} << kNumberBits) - 1;
 constexpr std::size_t kRowsPerTask = 1 << 15;
 
-using Wide = unsigned __int128;
+constexpr uint64_t kSaturated = std::numeric_limits<uint64_t>::max();
 
 struct Choose {
     uint64_t c[kRanks + 1][kRanks + 1] = {};
@@ -33,20 +33,50 @@ struct Choose {
 };
 constexpr Choose kChoose{};
 
-// C(n, k) for k <= 4 and any n, exactly, as long as it fits in 128 bits (every use is far below)
-inline Wide choose_wide(Wide n, int k) {
-    if (n < static_cast<Wide>(k)) return 0;
-    Wide r = 1;
-    for (int i = 0; i < k; ++i) r = r * (n - static_cast<Wide>(i)) / static_cast<Wide>(i + 1);
+inline uint64_t gcd(uint64_t a, uint64_t b) {
+    while (b != 0) {
+        const uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+// C(n, k) for small k and any n, exactly where it fits in 64 bits, else kSaturated (portable: no
+// 128-bit type). C(n, i + 1) = C(n, i) * (n - i) / (i + 1), the division taken out first by the
+// common factor, so that nothing but the result itself can overflow.
+inline uint64_t choose_small(uint64_t n, int k) {
+    if (n < static_cast<uint64_t>(k)) return 0;
+    uint64_t r = 1;
+    for (int i = 0; i < k; ++i) {
+        const uint64_t g = gcd(r, static_cast<uint64_t>(i + 1));
+        const uint64_t q = (n - static_cast<uint64_t>(i)) / (static_cast<uint64_t>(i + 1) / g);
+        r /= g;
+        if (q != 0 && r > kSaturated / q) return kSaturated;
+        r *= q;
+    }
     return r;
 }
+
+// a * b, or kSaturated where it does not fit
+inline uint64_t times(uint64_t a, uint64_t b) { return b != 0 && a > kSaturated / b ? kSaturated : a * b; }
 
 // The colexicographic term of the multiset member x at place j of its group: C(x + j, j + 1).
 inline uint64_t group_term(uint64_t x, int place) {
     switch (place) {
         case 0: return x;
-        case 1: return static_cast<uint64_t>((static_cast<Wide>(x) + 1) * x / 2);
-        default: return static_cast<uint64_t>(choose_wide(static_cast<Wide>(x) + static_cast<Wide>(place), place + 1));
+        case 1: return x % 2 == 0 ? (x / 2) * (x + 1) : x * ((x + 1) / 2);  // C(x + 1, 2)
+        case 2: {  // C(x + 2, 3): the 2 and the 3 divided out of the factors first
+            uint64_t f[3] = {x, x + 1, x + 2};
+            f[f[0] % 2 == 0 ? 0 : 1] /= 2;
+            for (uint64_t& v : f)
+                if (v % 3 == 0) {
+                    v /= 3;
+                    break;
+                }
+            return f[0] * f[1] * f[2];
+        }
+        default: return choose_small(x + static_cast<uint64_t>(place), place + 1);
     }
 }
 
@@ -109,7 +139,7 @@ HandIndexer::HandIndexer(const std::vector<int>& rounds) : rounds_(rounds) {
         std::vector<std::vector<int>> table(one_suit.size(), std::vector<int>(r + 1));
         for (std::size_t i = 0; i < one_suit.size(); ++i) counts_of(one_suit[i], round, table[i].data());
         Round out;
-        Wide offset = 0;
+        uint64_t offset = 0;
         const std::size_t n = one_suit.size();
         std::vector<int> sum(r + 1);
         for (std::size_t i0 = 0; i0 < n; ++i0)
@@ -123,30 +153,30 @@ HandIndexer::HandIndexer(const std::vector<int>& rounds) : rounds_(rounds) {
                         Configuration c;
                         const std::size_t at[4] = {i0, i1, i2, i3};
                         for (int s = 0; s < kSuits; ++s) c.codes[s] = one_suit[at[s]];
-                        Wide radix = 1;
+                        uint64_t radix = 1;
                         for (int s = 0; s < kSuits;) {
                             int g = 1;
                             while (s + g < kSuits && c.codes[s + g] == c.codes[s]) ++g;
-                            const Wide group = choose_wide(static_cast<Wide>(suit_size(c.codes[s], round)) + static_cast<Wide>(g - 1), g);
+                            const uint64_t group = choose_small(suit_size(c.codes[s], round) + static_cast<uint64_t>(g - 1), g);
                             for (int j = 0; j < g; ++j) {
-                                c.radix[s + j] = static_cast<uint64_t>(radix);
+                                c.radix[s + j] = radix;
                                 c.place[s + j] = static_cast<uint8_t>(j);
                                 c.first[s + j] = static_cast<uint8_t>(s);
                                 c.members[s + j] = static_cast<uint8_t>(g);
                             }
-                            radix *= group;
-                            if (radix > std::numeric_limits<uint64_t>::max())
+                            radix = times(radix, group);
+                            if (group == kSaturated || radix == kSaturated)
                                 throw std::invalid_argument("the rounds have too many classes to index in 64 bits");
                             s += g;
                         }
-                        c.offset = static_cast<uint64_t>(offset);
-                        c.size = static_cast<uint64_t>(radix);
-                        offset += radix;
-                        if (offset > std::numeric_limits<uint64_t>::max())
+                        c.offset = offset;
+                        c.size = radix;
+                        if (radix >= kSaturated - offset)
                             throw std::invalid_argument("the rounds have too many classes to index in 64 bits");
+                        offset += radix;
                         out.configurations.push_back(c);
                     }
-        sizes_.push_back(static_cast<uint64_t>(offset));
+        sizes_.push_back(offset);
         uint32_t slots = 1;
         while (slots < 4 * out.configurations.size()) slots <<= 1;
         out.slots.assign(slots, 0);
@@ -255,10 +285,10 @@ void HandIndexer::unindex(int round, uint64_t index, uint8_t* out) const {
             uint64_t lo = static_cast<uint64_t>(i - 1), hi = suit_numbers + static_cast<uint64_t>(i - 1);
             while (hi - lo > 1) {
                 const uint64_t mid = lo + (hi - lo) / 2;
-                if (choose_wide(mid, i) <= rank) lo = mid; else hi = mid;
+                if (choose_small(mid, i) <= rank) lo = mid; else hi = mid;
             }
-            if (choose_wide(hi, i) <= rank) lo = hi;
-            rank -= static_cast<uint64_t>(choose_wide(lo, i));
+            if (choose_small(hi, i) <= rank) lo = hi;
+            rank -= choose_small(lo, i);
             numbers[s + i - 1] = lo - static_cast<uint64_t>(i - 1);
         }
     }
