@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import operator
 from collections.abc import Iterable
 
@@ -67,6 +69,12 @@ def rank_of(c: int) -> int:
 def suit_of(c: int) -> int:
     """The suit index of a card: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades."""
     return c & 3
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_text(text: str) -> tuple[int, ...]:
+    """:func:`_parse_text`, kept for text read again (hands, boards): an error is not kept."""
+    return tuple(_parse_text(text))
 
 
 def _parse_text(text: str) -> list[int]:
@@ -187,7 +195,7 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
     ValueError: duplicate card As: the 1st and 2nd cards
     """
     if isinstance(cards, str):
-        result = _parse_text(cards)
+        result = list(_parsed_text(cards))
     elif isinstance(cards, (bytes, bytearray)):
         raise TypeError(f"cards must be text (str) or an iterable of ints, not {type(cards).__name__}")
     else:

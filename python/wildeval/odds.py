@@ -14,6 +14,7 @@ seeded random sample of them, evaluated a block at a time by the batch kernels.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -250,8 +251,10 @@ def equity(
             rows.append(part)
             if progress is not None:
                 progress(int(part[:, -2].sum()))
-        table = np.concatenate(rows)
-        totals = np.array([math.fsum(column) for column in table.T])
+        table = rows[0] if len(rows) == 1 else np.concatenate(rows)
+        # counts of whole deals (known hands, equal weights) add exactly in any order; weighted
+        # ones are summed exactly rounded, so that no split of the work changes a digit
+        totals = table.sum(axis=0) if not (table % 1).any() else np.array([math.fsum(column) for column in table.T])
     else:
         word = seed_word(seed)
         cap = trials if trials is not None else MAX_TRIALS
@@ -271,17 +274,17 @@ def equity(
             first += count
             if stderr is not None and max(_stderrs(totals, n_players)) <= stderr:
                 break
-    shares = totals[: n_players * (n_players + 1)].reshape(n_players, n_players + 1)
-    weight, deals = totals[-3], int(totals[-2])
+    counted = totals.tolist()
+    weight, deals = counted[-3], int(counted[-2])
     if weight == 0:
         raise ValueError("no deal: in every set of the players' hands two of them share a card")
     errors = _stderrs(totals, n_players) if sampled else [0.0] * n_players
-    ties = np.maximum(np.arange(n_players + 1), 1)
-    return [
-        Equity(held, float(row[1] / weight), float(row[2:].sum() / weight), float((row / ties).sum() / weight),
-               deals, n, err)
-        for (held, _, _), row, n, err in zip(parsed, shares, combos, errors)
-    ]
+    out = []
+    for p, ((held, _, _), n, err) in enumerate(zip(parsed, combos, errors)):
+        row = counted[p * (n_players + 1):(p + 1) * (n_players + 1)]  # by how many share the pot
+        out.append(Equity(held, row[1] / weight, math.fsum(row[2:]) / weight,
+                          math.fsum(x / max(j, 1) for j, x in enumerate(row)) / weight, deals, n, err))
+    return out
 
 
 @dataclass(frozen=True)
@@ -388,6 +391,20 @@ class _Deal:
     missing: int
 
 
+@functools.lru_cache(maxsize=64)
+def _cached_evaluator(ranking: Ranking, wild: str | tuple[int, ...] | None, flush_duplicates: bool) -> Evaluator:
+    return Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+
+
+def _evaluator(ranking: Ranking, wild: None | str | Iterable[int], flush_duplicates: bool) -> Evaluator:
+    """The evaluator of these settings, made once for settings that can be a cache's key."""
+    key = wild if wild is None or isinstance(wild, str) else tuple(wild)  # type: ignore[arg-type]
+    try:
+        return _cached_evaluator(ranking, key, flush_duplicates)
+    except TypeError:  # an unhashable ranking or wild rank: made afresh, and its own error if any
+        return Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+
+
 def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
           dead: str | Iterable[object], board_size: int, ranking: Ranking, wild: None | str | Iterable[int],
           flush_duplicates: bool, low: Ranking | None) -> _Deal:
@@ -413,20 +430,21 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         if c in seen:
             raise ValueError(f"card {format_cards([c])} is dealt twice")
         seen.add(c)
-    ev = Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+    ev = _evaluator(ranking, wild, flush_duplicates)
     fewest, most = CARD_COUNTS[ev.ranking]
-    deck = spec(ev.ranking).deck  # short deck: the cards from the sixes up; the others are dead
+    ranking_spec = spec(ev.ranking)
+    deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
+    board_cards = ranking_spec.board_cards  # a split ranking (Omaha): hole cards and board apart
     known = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
              if not isinstance(held, (Range, str))] + [("the board", shown), ("the dead cards", gone)]
     for who, cards in known:
         for c in cards:
             if c not in deck:
-                raise ValueError(f"{who}: {spec(ev.ranking).not_in_deck(c)}")
+                raise ValueError(f"{who}: {ranking_spec.not_in_deck(c)}")
     players_arg = []
     combos = []
     for i, (held, hands, weights) in enumerate(parsed, 1):
         n = len(hands[0])
-        board_cards = spec(ev.ranking).board_cards  # a split ranking (Omaha): hole cards and board apart
         if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
             raise ValueError(
                 f"player {i} holds {n} cards with a board of {board_size}; an {ev.ranking!r} hand has "
@@ -444,7 +462,8 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         combos.append(len(hands))
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
                             np.asarray(weights, dtype=np.float64)))
-    gone = gone + [c for c in range(52) if c not in deck]
+    if len(deck) < 52:
+        gone = gone + [c for c in range(52) if c not in deck]
     if sum(len(p[0][0]) for p in players_arg) + board_size + len(gone) > 52:
         raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
     mask = sum(1 << r for r in ev.wild)
