@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import functools
-
 import operator
 from collections.abc import Iterable
 

@@ -398,7 +398,7 @@ def _cached_evaluator(ranking: Ranking, wild: str | tuple[int, ...] | None, flus
 
 def _evaluator(ranking: Ranking, wild: None | str | Iterable[int], flush_duplicates: bool) -> Evaluator:
     """The evaluator of these settings, made once for settings that can be a cache's key."""
-    key = wild if wild is None or isinstance(wild, str) else tuple(wild)  # type: ignore[arg-type]
+    key = wild if wild is None or isinstance(wild, str) else tuple(wild)
     try:
         return _cached_evaluator(ranking, key, flush_duplicates)
     except TypeError:  # an unhashable ranking or wild rank: made afresh, and its own error if any
