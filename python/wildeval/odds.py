@@ -402,7 +402,7 @@ def _evaluator(ranking: Ranking, wild: None | str | Iterable[int], flush_duplica
     try:
         return _cached_evaluator(ranking, key, flush_duplicates)
     except TypeError:  # an unhashable ranking or wild rank: made afresh, and its own error if any
-        return Evaluator(ranking, key, flush_duplicates=flush_duplicates)
+        return Evaluator(ranking, key if not isinstance(key, tuple) else list(key), flush_duplicates=flush_duplicates)
 
 
 def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
