@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, cast, overload
@@ -15,7 +16,7 @@ from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, names, spec
 from wildeval.values import AnyCategory, Category, decode, describe
 from wildeval.wild import Settings, parse_wild, wild_text
 
-__all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "hand_sizes"]
+__all__ = ["CARD_COUNTS", "RANKINGS", "Evaluator", "Ranking", "census", "evaluator_for", "hand_sizes"]
 
 # the registered rankings the native core has too (the registry's order; a test checks that this is
 # every ranking of the core); CARD_COUNTS, hand_sizes and Ranking are the registry's
@@ -416,3 +417,20 @@ def _census_task(task: tuple[str, str | None, bool, int, int, int]) -> list[int]
     ranking, wild, flush_duplicates, n_cards, lowest, threads = task
     ev = Evaluator(cast(Ranking, ranking), wild, flush_duplicates=flush_duplicates)
     return list(ev._census(n_cards, threads, lowest, lowest + 1))
+
+
+@functools.lru_cache(maxsize=64)
+def _kept_evaluator(ranking: Ranking, wild: str | tuple[int, ...] | None, flush_duplicates: bool) -> Evaluator:
+    return Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
+
+
+def evaluator_for(ranking: Ranking = "high", wild: None | str | Iterable[int] = None,
+                  flush_duplicates: bool = True) -> Evaluator:
+    """An :class:`Evaluator` of these settings, made once and kept for settings that can be a
+    cache's key (the odds functions ask for one at every call); a bad setting raises as the
+    constructor does."""
+    key = wild if wild is None or isinstance(wild, str) else tuple(wild)
+    try:
+        return _kept_evaluator(ranking, key, flush_duplicates)
+    except TypeError:  # an unhashable ranking or wild rank: made afresh, with its own error
+        return Evaluator(ranking, list(key) if isinstance(key, tuple) else key, flush_duplicates=flush_duplicates)

@@ -14,7 +14,6 @@ seeded random sample of them, evaluated a block at a time by the batch kernels.
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -26,7 +25,7 @@ import numpy.typing as npt
 
 from wildeval import _core
 from wildeval.cards import format_cards, parse_cards
-from wildeval.evaluator import Evaluator, check_threads
+from wildeval.evaluator import check_threads, evaluator_for
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 from wildeval.ranges import Range, RangeError, every_hand
 from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
@@ -391,20 +390,6 @@ class _Deal:
     missing: int
 
 
-@functools.lru_cache(maxsize=64)
-def _cached_evaluator(ranking: Ranking, wild: str | tuple[int, ...] | None, flush_duplicates: bool) -> Evaluator:
-    return Evaluator(ranking, wild, flush_duplicates=flush_duplicates)
-
-
-def _evaluator(ranking: Ranking, wild: None | str | Iterable[int], flush_duplicates: bool) -> Evaluator:
-    """The evaluator of these settings, made once for settings that can be a cache's key."""
-    key = wild if wild is None or isinstance(wild, str) else tuple(wild)
-    try:
-        return _cached_evaluator(ranking, key, flush_duplicates)
-    except TypeError:  # an unhashable ranking or wild rank: made afresh, and its own error if any
-        return Evaluator(ranking, key if not isinstance(key, tuple) else list(key), flush_duplicates=flush_duplicates)
-
-
 def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
           dead: str | Iterable[object], board_size: int, ranking: Ranking, wild: None | str | Iterable[int],
           flush_duplicates: bool, low: Ranking | None) -> _Deal:
@@ -430,7 +415,7 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         if c in seen:
             raise ValueError(f"card {format_cards([c])} is dealt twice")
         seen.add(c)
-    ev = _evaluator(ranking, wild, flush_duplicates)
+    ev = evaluator_for(ranking, wild, flush_duplicates)
     fewest, most = CARD_COUNTS[ev.ranking]
     ranking_spec = spec(ev.ranking)
     deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
