@@ -48,6 +48,16 @@ void canonical(const uint8_t* deal, uint8_t* form, int* where) {
         where[i] = static_cast<int>(std::find(form, form + kHandCards, renamed[i]) - form);
 }
 
+// Every deal of five cards in index order (the lowest card changes fastest), in `deal`.
+template <class Visit>
+void each_deal(uint8_t* deal, Visit visit) {
+    for (deal[4] = 4; deal[4] < kDeck; ++deal[4])
+        for (deal[3] = 3; deal[3] < deal[4]; ++deal[3])
+            for (deal[2] = 2; deal[2] < deal[3]; ++deal[2])
+                for (deal[1] = 1; deal[1] < deal[2]; ++deal[1])
+                    for (deal[0] = 0; deal[0] < deal[1]; ++deal[0]) visit();
+}
+
 DealClasses build() {
     DealClasses out;
     out.position.resize(kDeals);
@@ -55,46 +65,37 @@ DealClasses build() {
     std::vector<uint32_t> class_of(kDeals);
     uint8_t deal[kHandCards], form[kHandCards];
     int where[kHandCards];
-    // every deal in index order: the lowest card changes fastest
-    for (deal[4] = 4; deal[4] < kDeck; ++deal[4])
-        for (deal[3] = 3; deal[3] < deal[4]; ++deal[3])
-            for (deal[2] = 2; deal[2] < deal[3]; ++deal[2])
-                for (deal[1] = 1; deal[1] < deal[2]; ++deal[1])
-                    for (deal[0] = 0; deal[0] < deal[1]; ++deal[0]) {
-                        const auto index = static_cast<uint32_t>(colex_index(deal, kHandCards));
-                        canonical(deal, form, where);
-                        const auto key = static_cast<uint32_t>(colex_index(form, kHandCards));
-                        uint32_t& c = class_of_canonical[key];
-                        if (c == UINT32_MAX) {  // the first deal of its class: the representative
-                            c = static_cast<uint32_t>(out.representative.size());
-                            std::array<uint8_t, kHandCards> cards;
-                            std::copy(deal, deal + kHandCards, cards.begin());
-                            out.representative.push_back(cards);
-                            out.deals_in_class.push_back(0);
-                        }
-                        class_of[index] = c;
-                        ++out.deals_in_class[c];
-                    }
+    each_deal(deal, [&] {
+        const auto index = static_cast<uint32_t>(colex_index(deal, kHandCards));
+        canonical(deal, form, where);
+        const auto key = static_cast<uint32_t>(colex_index(form, kHandCards));
+        uint32_t& c = class_of_canonical[key];
+        if (c == UINT32_MAX) {  // the first deal of its class: the representative
+            c = static_cast<uint32_t>(out.representative.size());
+            std::array<uint8_t, kHandCards> cards;
+            std::copy(deal, deal + kHandCards, cards.begin());
+            out.representative.push_back(cards);
+            out.deals_in_class.push_back(0);
+        }
+        class_of[index] = c;
+        ++out.deals_in_class[c];
+    });
     // Each deal's positions in its representative: its renamed cards' places in the canonical
     // form, read through the representative's own places in the same form.
     std::vector<std::array<int, kHandCards>> rep_where(out.classes());
     for (std::size_t c = 0; c < out.classes(); ++c) canonical(out.representative[c].data(), form, rep_where[c].data());
-    for (deal[4] = 4; deal[4] < kDeck; ++deal[4])
-        for (deal[3] = 3; deal[3] < deal[4]; ++deal[3])
-            for (deal[2] = 2; deal[2] < deal[3]; ++deal[2])
-                for (deal[1] = 1; deal[1] < deal[2]; ++deal[1])
-                    for (deal[0] = 0; deal[0] < deal[1]; ++deal[0]) {
-                        const auto index = static_cast<uint32_t>(colex_index(deal, kHandCards));
-                        canonical(deal, form, where);
-                        const std::array<int, kHandCards>& rep = rep_where[class_of[index]];
-                        uint16_t packed = 0;
-                        for (int i = 0; i < kHandCards; ++i) {
-                            // the representative's card at form place where[i]
-                            const int j = static_cast<int>(std::find(rep.begin(), rep.end(), where[i]) - rep.begin());
-                            packed = static_cast<uint16_t>(packed | (j << (3 * i)));
-                        }
-                        out.position[index] = packed;
-                    }
+    each_deal(deal, [&] {
+        const auto index = static_cast<uint32_t>(colex_index(deal, kHandCards));
+        canonical(deal, form, where);
+        const std::array<int, kHandCards>& rep = rep_where[class_of[index]];
+        uint16_t packed = 0;
+        for (int i = 0; i < kHandCards; ++i) {
+            // the representative's card at form place where[i]
+            const int j = static_cast<int>(std::find(rep.begin(), rep.end(), where[i]) - rep.begin());
+            packed = static_cast<uint16_t>(packed | (j << (3 * i)));
+        }
+        out.position[index] = packed;
+    });
     out.first_deal.assign(out.classes() + 1, 0);
     for (std::size_t c = 0; c < out.classes(); ++c) out.first_deal[c + 1] = out.first_deal[c] + out.deals_in_class[c];
     out.deals.resize(kDeals);
