@@ -116,7 +116,10 @@ class HandIndexer(metaclass=_pybind11_type):
     def size(self, round: int) -> int: ...  # the classes of rounds 0..round
     def cards(self, round: int) -> int: ...  # the cards of a hand of rounds 0..round
     # the class index of every row of cards (rows of cards(round) cards, round by round)
-    def index(self, hands: npt.NDArray[np.uint8], round: int, threads: int | None) -> npt.NDArray[np.uint64]: ...
+    # (portable: without BMI2 even where the CPU has it, for tests)
+    def index(
+        self, hands: npt.NDArray[np.uint8], round: int, threads: int | None, portable: bool = False
+    ) -> npt.NDArray[np.uint64]: ...
     # the canonical hand of every index (an (n, cards(round)) array)
     def unindex(self, indices: npt.NDArray[np.uint64], round: int, threads: int | None) -> npt.NDArray[np.uint8]: ...
 

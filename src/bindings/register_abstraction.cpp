@@ -40,7 +40,7 @@ void register_abstraction(py::module_& m) {
              py::arg("round"), "How many cards a hand of rounds 0..round holds")
         .def(
             "index",
-            [](const HandIndexer& self, const Cards& hands, int round, const py::object& threads_arg) {
+            [](const HandIndexer& self, const Cards& hands, int round, const py::object& threads_arg, bool portable) {
                 checked_round(self, round);
                 const int width = self.cards_in(round);
                 if (hands.ndim() != 2 || hands.shape(1) != width)
@@ -52,12 +52,13 @@ void register_abstraction(py::module_& m) {
                 const auto n = static_cast<std::size_t>(hands.shape(0));
                 {
                     py::gil_scoped_release release;
-                    self.index_many(cards, n, round, to, threads);
+                    self.index_many(cards, n, round, to, threads, portable);
                 }
                 return out;
             },
-            py::arg("hands"), py::arg("round"), py::arg("threads"),
-            "The class index of every hand (a row of cards, round by round) of rounds 0..round")
+            py::arg("hands"), py::arg("round"), py::arg("threads"), py::arg("portable") = false,
+            "The class index of every hand (a row of cards, round by round) of rounds 0..round; portable: "
+            "without BMI2 even where the CPU has it (for tests)")
         .def(
             "unindex",
             [](const HandIndexer& self, const Indices& indices, int round, const py::object& threads_arg) {

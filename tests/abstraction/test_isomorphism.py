@@ -204,3 +204,19 @@ def test_colex_basics() -> None:
     # the first and last hole-card classes: the lowest and highest canonical hands
     holdem = Indexer([2])
     assert comb(13, 2) * 2 + 13 == holdem.size(0)
+
+
+@pytest.mark.parametrize("rounds", ROUND_SETS + [[4, 5], [1, 1, 1, 1, 1, 1, 1, 1]])
+def test_both_native_kernels_agree(rounds: list[int]) -> None:
+    """The BMI2 kernel (where this CPU has a fast one) and the portable one give the same indices."""
+    indexer = Indexer(rounds)
+    rng = np.random.default_rng(len(rounds))
+    for r in range(len(rounds)):
+        n = indexer.cards(r)
+        hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :n].astype(np.uint8)
+        fast = indexer._native.index(hands, r, 1)
+        portable = indexer._native.index(hands, r, 1, portable=True)
+        assert np.array_equal(fast, portable)
+        if r == len(rounds) - 1 and indexer.size(r) < 10**7:
+            reference = ReferenceIndexer(rounds)
+            assert [reference.index(h) for h in hands[:50].tolist()] == fast[:50].tolist()

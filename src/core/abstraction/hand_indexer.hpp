@@ -46,8 +46,10 @@ public:
     static std::string check(const uint8_t* cards, int n);
 
     // Every row of an (n, cards_in(round)) array, on up to `threads` threads (run_tasks); throws
-    // std::invalid_argument naming the first bad row (by check()).
-    void index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads) const;
+    // std::invalid_argument naming the first bad row (by check()). By BMI2's extract where the CPU
+    // has a fast one, else (or with `portable`, for tests) by index().
+    void index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads,
+                    bool portable = false) const;
     // Every index (each below size(round), else std::invalid_argument naming the first that is not).
     void unindex_many(const uint64_t* indices, std::size_t n, int round, uint8_t* out, int threads) const;
 
@@ -65,8 +67,16 @@ private:
         std::vector<Configuration> configurations;
         std::vector<uint32_t> slots;  // an open-addressing table of configurations by their codes
         uint32_t slot_mask = 0;
+        // where it is small: every multiset of four codes of this round (divided by the round's
+        // last digit) to its configuration, by colexicographic rank; index_bmi2 reads it
+        std::vector<uint16_t> dense;
+        std::vector<uint32_t> terms[4];  // terms[j][a] = C(a + j, j + 1)
+        std::vector<uint32_t> digits;    // each round's digit in this round's reduced codes
     };
 
+    uint64_t index_bmi2(const uint8_t* cards, int round) const;  // index() by BMI2's extract (x86-64)
+    template <int kRoundsHere>  // 1-4: that many rounds, their loops unrolled; 0: `round` + 1
+    uint64_t index_bmi2_rounds(const uint8_t* cards, int round = 0) const;
     uint32_t code_of(const int* counts, int round) const;
     void counts_of(uint32_t code, int round, int* counts) const;
     uint64_t suit_size(uint32_t code, int round) const;
@@ -78,6 +88,7 @@ private:
     std::vector<uint64_t> sizes_;
     std::vector<uint32_t> digit_;  // the place value of each round's count in a code
     std::vector<Round> by_round_;
+    bool small_groups_ = true;  // every group's numbers small enough for index_bmi2's branch-free terms
 };
 
 }  // namespace wildeval::abstraction
