@@ -387,8 +387,8 @@ std::string HandIndexer::check(const uint8_t* cards, int n) {
 // index() with BMI2: each round's set of a suit squeezed onto the ranks earlier rounds left by one
 // extract (pext) and ranked by the table; no branch on the cards. The same numbers as index().
 template <int kRoundsHere>
-__attribute__((target("bmi,bmi2,popcnt"))) uint64_t HandIndexer::index_bmi2_rounds(const uint8_t* cards,
-                                                                                    int round) const {
+__attribute__((target("bmi,bmi2,popcnt"), always_inline)) inline uint64_t HandIndexer::index_bmi2_rounds(
+    const uint8_t* cards, int round) const {
     if (kRoundsHere > 0) round = kRoundsHere - 1;
     constexpr uint64_t kClubs = 0x1111111111111ull;  // a suit's 13 cards among the 52 bits
     uint64_t masks[kMaxRounds];
@@ -458,14 +458,26 @@ __attribute__((target("bmi,bmi2,popcnt"))) uint64_t HandIndexer::index_bmi2_roun
     return out;
 }
 
-__attribute__((target("bmi,bmi2,popcnt"))) uint64_t HandIndexer::index_bmi2(const uint8_t* cards, int round) const {
-    switch (round) {  // the rounds' loops unrolled for the first four rounds
-        case 0: return index_bmi2_rounds<1>(cards);
-        case 1: return index_bmi2_rounds<2>(cards);
-        case 2: return index_bmi2_rounds<3>(cards);
-        case 3: return index_bmi2_rounds<4>(cards);
-        default: return index_bmi2_rounds<0>(cards, round);
+// Rows [begin, end) of a batch by index_bmi2_rounds, each row checked first (as index_many does);
+// the kernel inlined into the loop, so that what a round reads stays in registers. Returns the
+// first bad row, or `end`.
+template <int kRoundsHere>
+__attribute__((target("bmi,bmi2,popcnt"))) std::size_t HandIndexer::rows_bmi2(const uint8_t* cards, std::size_t begin,
+                                                                             std::size_t end, int round,
+                                                                             uint64_t* out) const {
+    const int width = cards_in(round);
+    for (std::size_t row = begin; row < end; ++row) {
+        const uint8_t* hand = cards + row * static_cast<std::size_t>(width);
+        uint64_t seen = 0;
+        bool wrong = false;
+        for (int j = 0; j < width; ++j) {
+            wrong |= hand[j] >= 52;
+            seen |= uint64_t{1} << (hand[j] & 63);
+        }
+        if (wrong || __builtin_popcountll(seen) != width) return row;
+        out[row] = index_bmi2_rounds<kRoundsHere>(hand, round);
     }
+    return end;
 }
 #endif
 
@@ -481,6 +493,23 @@ void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uin
     std::atomic<std::size_t> bad{n};
     run_tasks(threads, (n + kRowsPerTask - 1) / kRowsPerTask, [&](std::size_t task, int) {
         const std::size_t end = std::min(n, (task + 1) * kRowsPerTask);
+#if defined(WILDEVAL_INDEXER_BMI2)
+        if (bmi2) {
+            std::size_t stop = end;
+            switch (round) {
+                case 0: stop = rows_bmi2<1>(cards, task * kRowsPerTask, end, round, out); break;
+                case 1: stop = rows_bmi2<2>(cards, task * kRowsPerTask, end, round, out); break;
+                case 2: stop = rows_bmi2<3>(cards, task * kRowsPerTask, end, round, out); break;
+                case 3: stop = rows_bmi2<4>(cards, task * kRowsPerTask, end, round, out); break;
+                default: stop = rows_bmi2<0>(cards, task * kRowsPerTask, end, round, out); break;
+            }
+            if (stop < end) {
+                std::size_t was = bad.load();
+                while (stop < was && !bad.compare_exchange_weak(was, stop)) {}
+            }
+            return;
+        }
+#endif
         for (std::size_t row = task * kRowsPerTask; row < end; ++row) {
             const uint8_t* hand = cards + row * static_cast<std::size_t>(width);
             uint64_t seen = 0;
@@ -494,11 +523,7 @@ void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uin
                 while (row < was && !bad.compare_exchange_weak(was, row)) {}
                 return;
             }
-#if defined(WILDEVAL_INDEXER_BMI2)
-            out[row] = bmi2 ? index_bmi2(hand, round) : index(hand, round);
-#else
             out[row] = index(hand, round);
-#endif
         }
     });
     const std::size_t row = bad.load();
