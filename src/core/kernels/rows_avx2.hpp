@@ -111,6 +111,30 @@ WILDEVAL_AVX2_TARGET inline __m256i pair_bytes(const Card* at, __m256i& bits) {
 
 WILDEVAL_AVX2_TARGET inline __m256i load32(const uint8_t* at) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(at)); }
 
+// By four flag bits (suits 0, 2, 1, 3 from bit 0 up: the order natural_rows8's flush pass packs
+// the suit counters' flags in), the lowest and the highest suit flagged (0 where none), in both
+// halves of a register.
+struct SuitsByFlags {
+    alignas(32) uint8_t lowest[32];
+    alignas(32) uint8_t highest[32];
+
+    SuitsByFlags() {
+        constexpr int kSuitOfBit[4] = {0, 2, 1, 3};
+        for (int at = 0; at < 32; ++at) {
+            int low = 0, high = 0, seen = 0;
+            for (int bit = 0; bit < 4; ++bit) {
+                if ((at % 16 >> bit & 1) == 0) continue;
+                const int s = kSuitOfBit[bit];
+                low = seen == 0 || s < low ? s : low;
+                high = seen == 0 || s > high ? s : high;
+                seen = 1;
+            }
+            lowest[at] = static_cast<uint8_t>(low);
+            highest[at] = static_cast<uint8_t>(high);
+        }
+    }
+};
+
 // How many of n_rows rows natural_rows8 takes: whole blocks of 8 rows whose loads (16 bytes, or
 // kPairLoads of 32, from rows 0, 2, 4 and 6 of a block) stay in the rows. natural_rows_of hands
 // the rest on.
@@ -168,18 +192,21 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     alignas(32) uint64_t hashed[kRows];  // the block before's hashes: bucket and position
     uint32_t flushes[kRowsChunk + kRows];
     alignas(32) uint8_t copy[kCopies ? kRowsChunk * 8 : 1];  // the chunk's rows as bytes: 8 a row, 0 past N
+    // with wild ranks, each row's suit counters as the main pass found them (the flush pass's suits)
+    alignas(32) uint64_t counts[kWild ? kRowsChunk : 1];
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = static_cast<uint32_t>(hashed[k]);
             o[k] = lookup((h + hash.displacement[h >> Shape::kTableBits]) & Shape::kSlotMask);
         }
     };
-    // The flush pass: four noted rows a register, from the chunk's copy. Each suit's natural ranks
-    // (their bits summed by vpsadbw, as the rank key is) and natural cards; the lowest and the
-    // highest suit that can make a flush (naturals + wild cards >= 5) read at
-    // wild_flush[(wild count & 3) << 13 | its ranks] (entry 0: no flush); the row's value the best
-    // of the three. Exact for the same reason as natural_rows16's pass; `chunk_out`: the chunk's
-    // first row's value.
+    // The flush pass: four noted rows a register, from the chunk's copy. The lowest and the
+    // highest suit that can make a flush (naturals + wild cards >= 5) come from the main pass's
+    // counters (`counts`: their flag bits, as four bits in the order of suits 0, 2, 1, 3, index two
+    // 16-entry tables of suits); each of those suits' natural ranks (their bits summed by
+    // vpsadbw, as the rank key is) read at wild_flush[(wild count & 3) << 13 | its ranks] (entry
+    // 0: no flush); the row's value the best of the three. Exact for the same reason as
+    // natural_rows16's pass; `chunk_out`: the chunk's first row's value.
     const __m256i lo_bits = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
                                              0, 0, 0, 0, 0, 0, 0, 0);  // rank r < 8: 1 << r
     const __m256i hi_bits = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4,
@@ -187,39 +214,42 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     const __m256i below13 = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, -1, -1, -1, -1, -1, -1,
                                              -1, -1, -1, -1, -1, -1, -1, 0, 0, 0);
     const __m256i natural_rank = _mm256_and_si256(_mm256_cmpeq_epi8(wild4, zero), below13);  // 0xFF: a natural rank
+    // by the four flag bits (suits 0, 2, 1, 3 from bit 0 up): the lowest and the highest suit flagged
+    static const SuitsByFlags by_flags;
     auto flush_pass = [&](const uint32_t* noted, std::size_t n_noted, int32_t* chunk_out) WILDEVAL_AVX2_TARGET {
-        const __m256i ones = _mm256_set1_epi8(1), threes = _mm256_set1_epi8(3), fours = _mm256_set1_epi64x(4);
+        const __m256i threes = _mm256_set1_epi8(3);
+        const __m256i lowest_suit = load32(by_flags.lowest), highest_suit = load32(by_flags.highest);
+        const __m256i byte0 = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8,
+                                               8, 8, 8, 8);  // each 64-bit lane's byte 0, in all its bytes
         auto row_bytes = [&](uint32_t r) WILDEVAL_AVX2_TARGET { return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(copy + 8 * r)); };
+        auto row_counts = [&](uint32_t r) WILDEVAL_AVX2_TARGET { return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(counts + r)); };
+        auto four_rows = [&](const uint32_t* r, auto read) WILDEVAL_AVX2_TARGET {
+            return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_unpacklo_epi64(read(r[0]), read(r[1]))),
+                                           _mm_unpacklo_epi64(read(r[2]), read(r[3])), 1);
+        };
         alignas(32) uint64_t low[4], high[4];
         for (std::size_t p = 0; p < n_noted; p += 4) {
             const std::size_t live = std::min<std::size_t>(4, n_noted - p);
             uint32_t r[4];
             for (std::size_t k = 0; k < 4; ++k) r[k] = noted[p + (k < live ? k : 0)];
-            const __m256i x = _mm256_or_si256(
-                _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_unpacklo_epi64(row_bytes(r[0]), row_bytes(r[1]))),
-                                        _mm_unpacklo_epi64(row_bytes(r[2]), row_bytes(r[3])), 1),
-                filler);
+            const __m256i x = _mm256_or_si256(four_rows(r, row_bytes), filler);
+            // the flag bits 3, 7, 11, 15 (suits 0-3) to bits 0-3 of byte 0 as suits 0, 2, 1, 3
+            const __m256i t = _mm256_srli_epi64(_mm256_and_si256(four_rows(r, row_counts), flags), 3);
+            const __m256i u = _mm256_or_si256(t, _mm256_srli_epi64(t, 7));
+            const __m256i flagged = _mm256_shuffle_epi8(_mm256_or_si256(u, _mm256_srli_epi64(u, 2)), byte0);
             const __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), low_nibbles), suit = _mm256_and_si256(x, threes);
             const __m256i natural = _mm256_shuffle_epi8(natural_rank, rank);
             const __m256i lo = _mm256_and_si256(_mm256_shuffle_epi8(lo_bits, rank), natural);
             const __m256i hi = _mm256_and_si256(_mm256_shuffle_epi8(hi_bits, rank), natural);
-            const __m256i one = _mm256_and_si256(natural, ones);
             const __m256i wilds = _mm256_srli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(wild4, rank), zero), 2);
-            __m256i ranks[kSuits], can[kSuits];
-            for (int sv = 0; sv < kSuits; ++sv) {
-                const __m256i in = _mm256_cmpeq_epi8(suit, _mm256_set1_epi8(static_cast<char>(sv)));
-                ranks[sv] = _mm256_or_si256(_mm256_sad_epu8(_mm256_and_si256(lo, in), zero),
-                                            _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(hi, in), zero), 8));
-                can[sv] = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(one, in), zero), wilds), fours);
-            }
-            __m256i lowest = zero, highest = zero;
-            for (int sv = 0; sv < kSuits; ++sv) {
-                lowest = _mm256_blendv_epi8(lowest, ranks[kSuits - 1 - sv], can[kSuits - 1 - sv]);
-                highest = _mm256_blendv_epi8(highest, ranks[sv], can[sv]);
-            }
+            auto suit_ranks = [&](__m256i suits) WILDEVAL_AVX2_TARGET {
+                const __m256i in = _mm256_cmpeq_epi8(suit, _mm256_shuffle_epi8(suits, flagged));
+                return _mm256_or_si256(_mm256_sad_epu8(_mm256_and_si256(lo, in), zero),
+                                       _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(hi, in), zero), 8));
+            };
             const __m256i slice = _mm256_slli_epi64(_mm256_and_si256(wilds, _mm256_set1_epi64x(3)), kRanks);
-            _mm256_store_si256(reinterpret_cast<__m256i*>(low), _mm256_or_si256(lowest, slice));
-            _mm256_store_si256(reinterpret_cast<__m256i*>(high), _mm256_or_si256(highest, slice));
+            _mm256_store_si256(reinterpret_cast<__m256i*>(low), _mm256_or_si256(suit_ranks(lowest_suit), slice));
+            _mm256_store_si256(reinterpret_cast<__m256i*>(high), _mm256_or_si256(suit_ranks(highest_suit), slice));
             for (std::size_t k = 0; k < live; ++k) {
                 const uint32_t a = wild_flush[low[k]], b = wild_flush[high[k]], v = static_cast<uint32_t>(chunk_out[r[k]]);
                 chunk_out[r[k]] = static_cast<int32_t>(std::max(v, std::max(a, b)));
@@ -227,10 +257,11 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
         }
     };
     // four rows at `at` (rows 0-1, then 2-3 from 2N on): their hashes, and their flush rows as bits
-    auto four = [&](const Card* at, uint8_t* copy_at, __m256i& hashes, int& flush_bits) WILDEVAL_AVX2_TARGET {
+    auto four = [&](const Card* at, uint8_t* copy_at, uint64_t* counts_at, __m256i& hashes, int& flush_bits) WILDEVAL_AVX2_TARGET {
         const __m256i cards = _mm256_shuffle_epi8(pair_bytes<N>(at, wide_bits), spread);
         if constexpr (kCopies) _mm256_store_si256(reinterpret_cast<__m256i*>(copy_at), cards);
         (void)copy_at;
+        (void)counts_at;
         top = _mm256_max_epu8(top, cards);  // filler lanes read 0 here
         const __m256i x = _mm256_or_si256(cards, filler);
         repeated = _mm256_or_si256(repeated, _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, rot1)),
@@ -247,6 +278,7 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
         if constexpr (Flushes != FlushRows::kNone) {
             const __m256i suit = _mm256_or_si256(_mm256_and_si256(x, suit_bits), w4);  // fillers: 0x83 | 0: read 0
             const __m256i counters = _mm256_add_epi64(_mm256_or_si256(sum(suits0, suit), _mm256_slli_epi64(sum(suits1, suit), 8)), bias);
+            if constexpr (kWild) _mm256_store_si256(reinterpret_cast<__m256i*>(counts_at), counters);
             const __m256i none = _mm256_cmpeq_epi64(_mm256_and_si256(counters, flags), zero);
             flush_bits = ~_mm256_movemask_pd(_mm256_castsi256_pd(none)) & 0xF;
         }
@@ -269,8 +301,8 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
             fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
             __m256i h0, h1;
             int f0 = 0, f1 = 0;
-            four(rows + i * N, copy + (kCopies ? (i - start) * 8 : 0), h0, f0);
-            four(rows + (i + 4) * N, copy + (kCopies ? (i - start + 4) * 8 : 0), h1, f1);
+            four(rows + i * N, copy + (kCopies ? (i - start) * 8 : 0), counts + (kWild ? i - start : 0), h0, f0);
+            four(rows + (i + 4) * N, copy + (kCopies ? (i - start + 4) * 8 : 0), counts + (kWild ? i - start + 4 : 0), h1, f1);
             if (i > start) finish_block(out + i - kRows);
             _mm256_store_si256(reinterpret_cast<__m256i*>(hashed), h0);
             _mm256_store_si256(reinterpret_cast<__m256i*>(hashed + 4), h1);
@@ -290,8 +322,11 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
         // halves left dirty, each of its SSE instructions waits on them (AVX-SSE transition;
         // 1.7x on Zen 5, docs/experiments.md), and GCC does not clear them before this call
         _mm256_zeroupper();
+        // every noted row goes through the pass, as natural_rows16's do: a row whose value is
+        // final already (FinalFrom) keeps it as the best of the three, and the noted rows are all
+        // in the chunk (whole blocks), so sifting them first (unfinished_rows) only cost time
         if (kWild && wild_flush != nullptr)
-            flush_pass(flushes, unfinished_rows<FinalFrom>(flushes, n_flush, start, end, out), out + start);
+            flush_pass(flushes, n_flush, out + start);
         else if constexpr (kCopies)
             fix_noted_chunk_rows<N, FinalFrom, 8>(flushes, n_flush, start, end, copy, out, fix);
         else
