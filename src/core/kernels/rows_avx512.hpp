@@ -188,7 +188,9 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const bool fixes = Flushes != FlushRows::kNone && !read_flushes;  // reads rows of bytes
     alignas(64) uint32_t hashed[kRows];  // the block before's hash: bucket and position (no gather)
     alignas(64) uint32_t flushes[kRowsChunk + kRows];
-    alignas(64) uint32_t pending[5][kRowsChunk + kRows];  // read_flushes: a, b, wild counts, counters, row in the chunk
+    // read_flushes: a, b, and the suit counters (bits 0-15), wild count (16-18) and row in the chunk
+    // (20 on) in one word: three compresses a block
+    alignas(64) uint32_t pending[3][kRowsChunk + kRows];
     auto finish_block = [&](int32_t* o) {
         for (std::size_t k = 0; k < kRows; ++k) {
             const uint32_t h = hashed[k];
@@ -205,9 +207,9 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
         for (std::size_t p = 0; p < n_pending; p += kRows) {
             const __mmask16 live = n_pending - p >= kRows ? __mmask16(0xFFFF) : __mmask16((1u << (n_pending - p)) - 1);
             const __m512i a = _mm512_maskz_loadu_epi32(live, pending[0] + p), b = _mm512_maskz_loadu_epi32(live, pending[1] + p);
-            const __m512i w = _mm512_maskz_loadu_epi32(live, pending[2] + p);
-            const __m512i counters = _mm512_maskz_loadu_epi32(live, pending[3] + p);
-            const __m512i row = _mm512_maskz_loadu_epi32(live, pending[4] + p);
+            const __m512i counters = _mm512_maskz_loadu_epi32(live, pending[2] + p);  // and more bits past 15
+            const __m512i w = _mm512_srli_epi32(counters, 16);
+            const __m512i row = _mm512_srli_epi32(counters, 20);
             __mmask16 can[kSuits];
             for (int s = 0; s < kSuits; ++s) can[s] = _mm512_test_epi32_mask(counters, _mm512_set1_epi32(8 << (4 * s)));
             __m512i low_suit = zero, high_suit = zero;
@@ -288,9 +290,8 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                     const __m512i row = _mm512_add_epi32(lane, _mm512_set1_epi32(static_cast<int>(i - start)));  // within the chunk
                     _mm512_storeu_si512(pending[0] + n_pending, _mm512_maskz_compress_epi32(can, a));
                     _mm512_storeu_si512(pending[1] + n_pending, _mm512_maskz_compress_epi32(can, b));
-                    _mm512_storeu_si512(pending[2] + n_pending, _mm512_maskz_compress_epi32(can, w));
-                    _mm512_storeu_si512(pending[3] + n_pending, _mm512_maskz_compress_epi32(can, counters));
-                    _mm512_storeu_si512(pending[4] + n_pending, _mm512_maskz_compress_epi32(can, row));
+                    const __m512i packed = _mm512_or_si512(_mm512_or_si512(counters, _mm512_slli_epi32(w, 16)), _mm512_slli_epi32(row, 20));
+                    _mm512_storeu_si512(pending[2] + n_pending, _mm512_maskz_compress_epi32(can, packed));
                     n_pending += static_cast<std::size_t>(popcount32(can));
                 } else {
                     const __mmask16 flush = _mm512_test_epi32_mask(counters, flags);
