@@ -1,4 +1,5 @@
-// Canonical hand indexing: the numbering (hand_indexer.hpp), its tables, and the batch forms.
+// Canonical hand indexing: the numbering (hand_indexer.hpp), its tables, and the BMI2 kernel
+// (the batch forms that run it are in hand_indexer_batch.cpp).
 #include "abstraction/hand_indexer.hpp"
 
 #include <algorithm>
@@ -11,9 +12,8 @@
 #include "kernels/cpu.hpp"
 #include "threads/parallel.hpp"
 
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(WILDEVAL_INDEXER_BMI2)
 #include <immintrin.h>
-#define WILDEVAL_INDEXER_BMI2 1
 #endif
 
 namespace wildeval::abstraction {
@@ -25,7 +25,6 @@ constexpr int kSuits = 4;
 constexpr uint32_t kCodeLimit = 1u << 23;  // codes are below this (checked when built)
 constexpr int kNumberBits = 40;            // a suit's number is below 13! < 2^33
 constexpr uint64_t kNumberMask = (uint64_t{1} << kNumberBits) - 1;
-constexpr std::size_t kRowsPerTask = 1 << 15;
 
 constexpr uint64_t kSaturated = std::numeric_limits<uint64_t>::max();
 
@@ -117,6 +116,7 @@ inline void sort4(uint64_t* k) {
 
 const char* const kRankChars = "23456789TJQKA";
 const char* const kSuitChars = "cdhs";
+
 
 }  // namespace
 
@@ -468,82 +468,17 @@ __attribute__((target("bmi,bmi2,popcnt"))) std::size_t HandIndexer::rows_bmi2(co
     const int width = cards_in(round);
     for (std::size_t row = begin; row < end; ++row) {
         const uint8_t* hand = cards + row * static_cast<std::size_t>(width);
-        uint64_t seen = 0;
-        bool wrong = false;
-        for (int j = 0; j < width; ++j) {
-            wrong |= hand[j] >= 52;
-            seen |= uint64_t{1} << (hand[j] & 63);
-        }
-        if (wrong || __builtin_popcountll(seen) != width) return row;
+        if (!cards_apart(hand, width)) return row;
         out[row] = index_bmi2_rounds<kRoundsHere>(hand, round);
     }
     return end;
 }
+// the batch forms (hand_indexer_batch.cpp) call these
+template std::size_t HandIndexer::rows_bmi2<0>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;
+template std::size_t HandIndexer::rows_bmi2<1>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;
+template std::size_t HandIndexer::rows_bmi2<2>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;
+template std::size_t HandIndexer::rows_bmi2<3>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;
+template std::size_t HandIndexer::rows_bmi2<4>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;
 #endif
-
-void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads,
-                             bool portable) const {
-    const int width = cards_in(round);
-#if defined(WILDEVAL_INDEXER_BMI2)
-    const CpuFeatures& cpu = cpu_features();
-    const bool bmi2 = cpu.avx2 && cpu.deposit_fast && !portable;  // pext runs as fast as pdep
-#else
-    (void)portable;
-#endif
-    std::atomic<std::size_t> bad{n};
-    run_tasks(threads, (n + kRowsPerTask - 1) / kRowsPerTask, [&](std::size_t task, int) {
-        const std::size_t end = std::min(n, (task + 1) * kRowsPerTask);
-#if defined(WILDEVAL_INDEXER_BMI2)
-        if (bmi2) {
-            std::size_t stop = end;
-            switch (round) {
-                case 0: stop = rows_bmi2<1>(cards, task * kRowsPerTask, end, round, out); break;
-                case 1: stop = rows_bmi2<2>(cards, task * kRowsPerTask, end, round, out); break;
-                case 2: stop = rows_bmi2<3>(cards, task * kRowsPerTask, end, round, out); break;
-                case 3: stop = rows_bmi2<4>(cards, task * kRowsPerTask, end, round, out); break;
-                default: stop = rows_bmi2<0>(cards, task * kRowsPerTask, end, round, out); break;
-            }
-            if (stop < end) {
-                std::size_t was = bad.load();
-                while (stop < was && !bad.compare_exchange_weak(was, stop)) {}
-            }
-            return;
-        }
-#endif
-        for (std::size_t row = task * kRowsPerTask; row < end; ++row) {
-            const uint8_t* hand = cards + row * static_cast<std::size_t>(width);
-            uint64_t seen = 0;
-            bool wrong = false;
-            for (int j = 0; j < width; ++j) {
-                wrong |= hand[j] >= 52;
-                seen |= uint64_t{1} << (hand[j] & 63);
-            }
-            if (wrong || popcount64(seen) != width) {
-                std::size_t was = bad.load();
-                while (row < was && !bad.compare_exchange_weak(was, row)) {}
-                return;
-            }
-            out[row] = index(hand, round);
-        }
-    });
-    const std::size_t row = bad.load();
-    if (row < n)
-        throw std::invalid_argument("hand " + std::to_string(row) + ": " +
-                                    check(cards + row * static_cast<std::size_t>(width), width));
-}
-
-void HandIndexer::unindex_many(const uint64_t* indices, std::size_t n, int round, uint8_t* out, int threads) const {
-    const uint64_t limit = size(round);
-    for (std::size_t i = 0; i < n; ++i)
-        if (indices[i] >= limit)
-            throw std::invalid_argument("index " + std::to_string(indices[i]) + " (at " + std::to_string(i) +
-                                        ") is not below " + std::to_string(limit) + ", the classes of round " +
-                                        std::to_string(round));
-    const auto width = static_cast<std::size_t>(cards_in(round));
-    run_tasks(threads, (n + kRowsPerTask - 1) / kRowsPerTask, [&](std::size_t task, int) {
-        const std::size_t end = std::min(n, (task + 1) * kRowsPerTask);
-        for (std::size_t i = task * kRowsPerTask; i < end; ++i) unindex(round, indices[i], out + i * width);
-    });
-}
 
 }  // namespace wildeval::abstraction

@@ -21,7 +21,22 @@
 #include <string>
 #include <vector>
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#define WILDEVAL_INDEXER_BMI2 1  // the BMI2 kernel is built (it runs where the CPU extracts fast)
+#endif
+
 namespace wildeval::abstraction {
+
+// Whether a row's `width` cards are cards (below 52) and no two the same.
+inline bool cards_apart(const uint8_t* hand, int width) {
+    uint64_t seen = 0;
+    bool wrong = false;
+    for (int j = 0; j < width; ++j) {
+        wrong |= hand[j] >= 52;
+        seen |= uint64_t{1} << (hand[j] & 63);
+    }
+    return !wrong && __builtin_popcountll(seen) == width;
+}
 
 inline constexpr int kMaxRounds = 8;
 
