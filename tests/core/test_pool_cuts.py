@@ -5,7 +5,6 @@ stops a long native call within a second, and the pool works afterwards."""
 
 from __future__ import annotations
 
-import _thread
 import os
 import signal
 import subprocess
@@ -13,10 +12,11 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from interrupts import interrupted_within
 
 from wildeval import Evaluator, _core
 from wildeval.field import versus_field
@@ -103,24 +103,10 @@ def _ctrl_c_raises() -> Iterator[None]:
     signal.signal(signal.SIGINT, previous)
 
 
-def _interrupted_within(call: Callable[[], object], after: float = 0.3) -> float:
-    """Seconds from a simulated Ctrl-C (at `after` s) to the KeyboardInterrupt out of `call`."""
-    timer = threading.Timer(after, _thread.interrupt_main)
-    start = time.perf_counter()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            call()
-            time.sleep(5)  # (never reached: the call outlasts the timer) a late interrupt lands here
-    finally:
-        timer.cancel()
-    return time.perf_counter() - start - after
-
-
 @pytest.mark.parametrize("threads", [1, 2, 7])
 def test_ctrl_c_stops_a_long_native_call_within_a_second(threads: int) -> None:
     # 20,000 tasks of 5 ms: 100 s of work on one thread, stopped after 0.3 s
-    assert _interrupted_within(lambda: _core._busy_tasks(threads, 20_000, 0.005)) < 1.0
+    assert interrupted_within(lambda: _core._busy_tasks(threads, 20_000, 0.005)) < 1.0
     assert _core._busy_tasks(threads, 64, 0.0) == 64  # the pool works afterwards
     hands = _hands(3 * TASK)
     ev = Evaluator()
@@ -128,9 +114,9 @@ def test_ctrl_c_stops_a_long_native_call_within_a_second(threads: int) -> None:
 
 
 def test_ctrl_c_stops_sampled_equity_and_a_sampled_field() -> None:
-    late = _interrupted_within(lambda: equity(["AKs", "QQ", "JJ", "TT"], trials=10**9, seed=1, threads=2))
+    late = interrupted_within(lambda: equity(["AKs", "QQ", "JJ", "TT"], trials=10**9, seed=1, threads=2))
     assert late < 1.0
-    late = _interrupted_within(lambda: versus_field("As Ad", 5, trials=10**9, seed=1, threads=2))
+    late = interrupted_within(lambda: versus_field("As Ad", 5, trials=10**9, seed=1, threads=2))
     assert late < 1.0
     assert equity(["AsAd", "KsKd"], board="2c3d4h5s", threads=2)[0].win > 0.5  # and it works afterwards
 
