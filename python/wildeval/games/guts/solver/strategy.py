@@ -36,10 +36,14 @@ from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
 from wildeval.games.guts.solver.native import CELL, Policy, cell_keys, mixture_pick
 from wildeval.seeds import child_seed
 
-__all__ = ["DEFAULT_ITERATIONS", "ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
+__all__ = ["DEFAULT_ITERATIONS", "DEFAULT_METHOD", "ROWS_PER_STAGE", "Settings", "Strategy", "Threshold", "solve"]
 
-DEFAULT_ITERATIONS = 40
+DEFAULT_ITERATIONS = 120
 """Refining iterations :func:`solve` plays by default."""
+
+DEFAULT_METHOD = "regret"
+"""How :func:`solve` refines by default: regret matching over thresholds
+(:mod:`~wildeval.games.guts.solver.regret`; docs/experiments.md measures it against the others)."""
 
 ROWS_PER_STAGE = 600_000
 """The deals a sweep plays per stage at most by default (over every round and state of legs)."""
@@ -64,7 +68,7 @@ class Settings:
     bandwidth: float = 0.05
     iterations: int = 0
     games: int = 40_000
-    method: str = "cuts"
+    method: str = DEFAULT_METHOD
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 0:
@@ -250,7 +254,7 @@ class Strategy:
 
 def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
           deals: int = 200_000, sweeps: int = 40, rows: int | None = None, rounds: int = 4, seed: int = 0,
-          iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, method: str = "cuts",
+          iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, method: str = DEFAULT_METHOD,
           threads: int | None = None, client: Any = None, progress: Callable[[int], object] | None = None
           ) -> Strategy:
     """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
