@@ -199,8 +199,13 @@ def run(args: argparse.Namespace) -> int:
           f"round {args.round} (pot {args.players * rules.ante * args.round:,})")
     st = strategy.settings
     if was_shipped:
-        print(f"Shipped with the package: solved ahead of time ({st.method}, {st.iterations} iterations; --resolve "
-              f"solves afresh with today's defaults, {DEFAULT_METHOD} and {DEFAULT_ITERATIONS})")
+        made = f"{st.method}, {st.iterations} iterations"
+        if (st.method, st.iterations) == (DEFAULT_METHOD, DEFAULT_ITERATIONS):
+            print(f"Shipped with the package: solved ahead of time with the solver's defaults ({made}; --resolve "
+                  "solves afresh)")
+        else:
+            print(f"Shipped with the package: solved ahead of time by the defaults of an earlier version ({made}; "
+                  f"--resolve solves afresh with today's, {DEFAULT_METHOD}, {DEFAULT_ITERATIONS} iterations)")
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
     if strategy.infosets is not None:
