@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import pathlib
 
 import pytest
 
@@ -98,8 +99,6 @@ def test_solve_prints_a_shipped_strategy_at_once(monkeypatch: pytest.MonkeyPatch
 
 
 def test_every_preset_is_named_in_the_shipping_tool() -> None:
-    import pathlib
-
     tool = (pathlib.Path(__file__).resolve().parents[3] / "tools" / "solve-presets").read_text(encoding="utf-8")
     assert all(f'"{game}"' in tool for game in PRESETS)
 
@@ -120,3 +119,25 @@ def test_shipped_strategies_are_within_the_target_where_docs_say_so(game: str, p
     measured = exploitability(strategy, games=40_000, passes=2, seed=11)
     assert measured.per_deal - 2 * measured.stderr <= 0.005, measured.line()
     assert not measured.missed(), measured.line()
+
+
+def test_the_shipping_tool_re_solves_only_tables_made_by_other_defaults(tmp_path: pathlib.Path) -> None:
+    import runpy
+    import shutil
+    import subprocess
+    import sys
+
+    tool = pathlib.Path(__file__).resolve().parents[3] / "tools" / "solve-presets"
+    current = runpy.run_path(str(tool), run_name="solve_presets")["_current"]
+    made_today = SHIPPED_DIR / file_name("three-five-seven", 2, "in_turn")  # solve()'s defaults (the slow test)
+    assert current(str(made_today))
+    earlier = [name for name in sorted(SHIPPED_DIR.glob("*.json.gz")) if not current(str(name))]
+    for path in earlier:  # what --stale would solve again: made by the defaults before regret matching
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        assert (data["settings"]["method"], data["settings"]["iterations"]) == ("cuts", 40)
+    shutil.copy(made_today, tmp_path / made_today.name)
+    done = subprocess.run([sys.executable, str(tool), "--stale", "--only", "three-five-seven", "--players", "2",
+                           "--declare", "in_turn", "--out", str(tmp_path)], capture_output=True, text=True, timeout=120,
+                          check=True)
+    assert done.stdout == ""  # nothing to solve: the table was made by today's defaults
+    assert (tmp_path / made_today.name).read_bytes() == made_today.read_bytes()
