@@ -123,6 +123,23 @@ class HandIndexer(metaclass=_pybind11_type):
     # the canonical hand of every index (an (n, cards(round)) array)
     def unindex(self, indices: npt.NDArray[np.uint64], round: int, threads: int | None) -> npt.NDArray[np.uint8]: ...
 
+# hand strength and potential (src/core/abstraction/hand_strength.hpp): each spot's (ahead, tied,
+# behind, HS, E[HS], E[HS^2], PPot1, NPot1, PPot2, NPot2) and its histogram of completions by bin;
+# weights: a 52 x 52 matrix of opponent hand weights, or None for a uniform opponent
+def spot_strength(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64] | None,
+    bins: int, threads: int | None,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+# every hole pair of each five-card board: its index under `river` ([2, 5]) and 2 * ahead + tied
+def river_table_part(
+    river: HandIndexer, boards: npt.NDArray[np.uint8], threads: int | None
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint16]]: ...
+# every hole pair of each 3- or 4-card board: its index, the sums over every completion of
+# 2 * ahead + tied and of its square, and its histogram (rows, bins)
+def street_table_part(
+    rounds: HandIndexer, boards: npt.NDArray[np.uint8], bins: int, threads: int | None
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint16]]: ...
+
 # the classes of deals up to suit renaming: (each representative's five cards, the deals it stands for)
 def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
 # the count table: for every set of 0-5 cards (by size, then colexicographic), the hands of each

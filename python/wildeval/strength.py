@@ -61,7 +61,7 @@ from wildeval.ranges import Range
 __all__ = ["Spot", "Strength", "Versus", "hand_strength", "opponent_weights", "strength", "strength_many"]
 
 #: An opponent: None (a uniform random hand), range text, a Range, or 1,326 weights
-Versus = Union[None, str, Range, npt.ArrayLike]
+Versus = Union[None, str, Range, npt.ArrayLike]  # noqa: UP007 (a run-time alias)
 
 _HIGH = Evaluator()
 
