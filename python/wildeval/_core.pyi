@@ -139,6 +139,11 @@ def river_table_part(
 def street_table_part(
     rounds: HandIndexer, boards: npt.NDArray[np.uint8], bins: int, threads: int | None
 ) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint16]]: ...
+# the nearest centre of every point (rows of a width that is a multiple of 8) by the L1 distance
+# (l1) or the squared Euclidean one, and its distance
+def nearest_centres(
+    points: npt.NDArray[np.float32], centres: npt.NDArray[np.float32], l1: bool, threads: int | None
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
 
 # the classes of deals up to suit renaming: (each representative's five cards, the deals it stands for)
 def videopoker_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...

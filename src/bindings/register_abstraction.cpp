@@ -11,6 +11,7 @@
 
 #include "abstraction/hand_indexer.hpp"
 #include "abstraction/hand_strength.hpp"
+#include "abstraction/nearest_centres.hpp"
 #include "threads/parallel.hpp"
 #include "py_evaluator.hpp"
 #include "register.hpp"
@@ -129,6 +130,32 @@ void register_strength(py::module_& m) {
         py::arg("rounds"), py::arg("boards"), py::arg("bins"), py::arg("threads"),
         "Every hole pair of each 3- or 4-card board: its index, the sums over every completion to the river "
         "of 2 * ahead + tied and of its square, and its histogram of `bins` bins");
+    using Floats = py::array_t<float, py::array::c_style | py::array::forcecast>;
+    m.def(
+        "nearest_centres",
+        [](const Floats& points, const Floats& centres, bool l1, const py::object& threads_arg) {
+            if (points.ndim() != 2 || centres.ndim() != 2 || points.shape(1) != centres.shape(1) ||
+                points.shape(1) % 8 != 0 || centres.shape(0) < 1)
+                throw py::value_error("points and centres must be 2-d arrays of the same width, a multiple of 8, "
+                                      "and at least one centre");
+            const int threads = wildeval::resolve_threads(threads_arg);
+            const auto n = static_cast<std::size_t>(points.shape(0));
+            const int dims = static_cast<int>(points.shape(1));
+            const int k = static_cast<int>(centres.shape(0));
+            py::array_t<int32_t> labels(points.shape(0));
+            py::array_t<double> distances(points.shape(0));
+            const float* p = points.data();
+            const float* c = centres.data();
+            int32_t* l = labels.mutable_data();
+            double* d = distances.mutable_data();
+            {
+                py::gil_scoped_release release;
+                ab::nearest_centres(p, n, dims, c, k, l1, threads, l, d);
+            }
+            return py::make_tuple(labels, distances);
+        },
+        py::arg("points"), py::arg("centres"), py::arg("l1"), py::arg("threads"),
+        "The nearest centre of every point (L1, or squared Euclidean) and its distance");
 }
 
 }  // namespace

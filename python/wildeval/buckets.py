@@ -1,0 +1,148 @@
+"""Buckets of hands: k-means over every canonical hand of a round (:mod:`wildeval.strength_tables`).
+
+Two kinds of feature per hand:
+
+- ``"histogram"``: the hand's histogram of river HS over every completion of the board, compared
+  by the **earth mover's distance**, which for one-dimensional histograms of equal bins is the L1
+  distance of their cumulative sums (each hand's cumulative counts of completions; a centre is the
+  mean of its hands' cumulative counts, the cumulative sum of their mean histogram);
+- ``"moments"``: the pair (E[HS], E[HS²]), compared by the Euclidean distance.
+
+k-means (Lloyd's steps) from a **k-means++** start: the first centre a hand drawn uniformly, each
+next one a hand drawn with probability proportional to its squared distance to the nearest centre
+so far, every draw from ``numpy.random.default_rng(seed)``; then each hand goes to its nearest
+centre (the lowest-numbered of equally near ones) and each centre moves to its hands' mean (a
+centre left without hands stays where it was), until no hand changes bucket or ``iterations``
+steps are done. Each hand's distances are summed natively in one fixed order and the means are
+summed in the order of the hands, so the buckets depend on the seed alone, not on the threads.
+
+>>> import numpy as np
+>>> points = np.array([[0.0, 0.0], [0.1, 0.0], [5.0, 5.0], [5.0, 5.1]])
+>>> labels, centres, steps = kmeans(points, 2, seed=1)
+>>> labels.tolist(), centres.round(2).tolist()
+([0, 0, 1, 1], [[0.05, 0.0], [5.0, 5.05]])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from wildeval import _core
+from wildeval.evaluator import check_threads
+from wildeval.strength_tables import street_table
+
+__all__ = ["Buckets", "buckets", "kmeans"]
+
+Features = Literal["histogram", "moments"]
+
+
+def _padded(points: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    width = -(-points.shape[1] // 8) * 8
+    out = np.zeros((points.shape[0], width), dtype=np.float32)
+    out[:, :points.shape[1]] = points
+    return out
+
+
+def kmeans(points: npt.ArrayLike, k: int, *, l1: bool = False, seed: int = 0, iterations: int = 30,
+           threads: int | None = None, progress: Callable[[int], object] | None = None,
+           ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], int]:
+    """k-means of the rows of ``points`` (see the module's text) by the L1 distance (``l1``) or
+    the Euclidean one: each row's bucket, the ``k`` centres and the steps taken. ``progress`` is
+    called with 1 after each centre of the start and each step."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ValueError(f"k must be a whole number >= 1, not {k!r}")
+    if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
+        raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+    array = np.asarray(points, dtype=np.float64)
+    if array.ndim != 2 or not np.isfinite(array).all():
+        raise ValueError("points must be a 2-d array of finite numbers, a point a row")
+    if k > len(array):
+        raise ValueError(f"k must be at most the number of points, {len(array):,}, not {k:,}")
+    threads = check_threads(threads)
+    data = _padded(array)
+    rng = np.random.default_rng(seed)
+    chosen = [int(rng.integers(len(data)))]
+    _, nearest = _core.nearest_centres(data, data[chosen], l1, threads)
+    for _ in range(1, k):
+        weight = nearest * nearest if l1 else nearest
+        total = float(weight.sum())
+        if total > 0:
+            pick = int(np.searchsorted(np.cumsum(weight), rng.random() * total, side="right"))
+            chosen.append(min(pick, len(data) - 1))
+        else:  # fewer distinct points than k: any point (a repeated centre stays empty)
+            chosen.append(int(rng.integers(len(data))))
+        _, distance = _core.nearest_centres(data, data[chosen[-1:]], l1, threads)
+        np.minimum(nearest, distance, out=nearest)
+        if progress is not None:
+            progress(1)
+    centres = data[chosen].astype(np.float64)
+    labels = np.full(len(data), -1, dtype=np.int32)
+    steps = 0
+    for steps in range(1, iterations + 1):  # noqa: B007 (the count is returned)
+        new, _ = _core.nearest_centres(data, centres.astype(np.float32), l1, threads)
+        if progress is not None:
+            progress(1)
+        if np.array_equal(new, labels):
+            break
+        labels = new
+        counts = np.bincount(labels, minlength=k)
+        sums = np.stack([np.bincount(labels, weights=data[:, j], minlength=k) for j in range(array.shape[1])],
+                        axis=1)
+        filled = counts > 0
+        centres[filled, :array.shape[1]] = sums[filled] / counts[filled, None]
+    return labels, centres[:, :array.shape[1]], steps
+
+
+@dataclass(frozen=True)
+class Buckets:
+    """The bucket of every class of a round's hands (``labels``, by the round's index) and the
+    ``centres``: histograms (shares of completions per bin) or (E[HS], E[HS²]) pairs."""
+
+    street: str
+    features: str
+    labels: npt.NDArray[np.int32]
+    centres: npt.NDArray[np.float64]
+    seed: int
+    steps: int
+
+
+def _load(folder: Path, street: str, bins: int) -> tuple[npt.NDArray[np.float64], ...] | None:
+    header = folder / f"{street}.json"
+    if not header.exists():
+        return None
+    meta = json.loads(header.read_text(encoding="utf-8"))
+    if meta.get("bins") != bins:
+        raise ValueError(f"{header}: the tables there have {meta.get('bins')} bins, not {bins}")
+    return tuple(np.load(folder / f"{street}_{name}.npy") for name in ("ehs", "ehs2", "histogram"))
+
+
+def buckets(street: str, k: int, *, features: Features = "histogram", bins: int = 50, seed: int = 0,
+            iterations: int = 30, threads: int | None = None, tables: str | Path | None = None,
+            progress: Callable[[int], object] | None = None) -> Buckets:
+    """``k`` buckets of every class of ``street`` ("flop": Indexer([2, 3]), or "turn": [2, 4])
+    hands by k-means on ``features`` (see the module's text). The street's table is read from
+    the folder ``tables`` where :func:`~wildeval.strength_tables.write_tables` wrote it with the
+    same ``bins``, else computed first."""
+    if street not in ("flop", "turn"):
+        raise ValueError(f"street must be flop or turn, not {street!r}")
+    if features not in ("histogram", "moments"):
+        raise ValueError(f"features must be histogram or moments, not {features!r}")
+    loaded = _load(Path(tables), street, bins) if tables is not None else None
+    ehs, ehs2, histogram = loaded if loaded is not None else street_table(street, bins, threads=threads)
+    if features == "histogram":
+        points = np.cumsum(histogram, axis=1, dtype=np.float64)
+        labels, centres, steps = kmeans(points, k, l1=True, seed=seed, iterations=iterations, threads=threads,
+                                        progress=progress)
+        completions = float(points[0, -1])
+        centres = np.diff(centres, axis=1, prepend=0.0) / completions
+    else:
+        labels, centres, steps = kmeans(np.stack([ehs, ehs2], axis=1), k, seed=seed, iterations=iterations,
+                                        threads=threads, progress=progress)
+    return Buckets(street=street, features=features, labels=labels, centres=centres, seed=seed, steps=steps)
