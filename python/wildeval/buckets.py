@@ -125,16 +125,18 @@ def _load(folder: Path, street: str, bins: int) -> tuple[npt.NDArray[np.float64]
 
 def buckets(street: str, k: int, *, features: Features = "histogram", bins: int = 50, seed: int = 0,
             iterations: int = 30, threads: int | None = None, tables: str | Path | None = None,
+            table: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.uint16]] | None = None,
             progress: Callable[[int], object] | None = None) -> Buckets:
     """``k`` buckets of every class of ``street`` ("flop": Indexer([2, 3]), or "turn": [2, 4])
     hands by k-means on ``features`` (see the module's text). The street's table is read from
     the folder ``tables`` where :func:`~wildeval.strength_tables.write_tables` wrote it with the
-    same ``bins``, else computed first."""
+    same ``bins``, or taken from ``table`` (what :func:`~wildeval.strength_tables.street_table`
+    returns), else computed first."""
     if street not in ("flop", "turn"):
         raise ValueError(f"street must be flop or turn, not {street!r}")
     if features not in ("histogram", "moments"):
         raise ValueError(f"features must be histogram or moments, not {features!r}")
-    loaded = _load(Path(tables), street, bins) if tables is not None else None
+    loaded = _load(Path(tables), street, bins) if tables is not None else table
     ehs, ehs2, histogram = loaded if loaded is not None else street_table(street, bins, threads=threads)
     if features == "histogram":
         points = np.cumsum(histogram, axis=1, dtype=np.float64)

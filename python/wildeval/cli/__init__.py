@@ -1,4 +1,5 @@
-"""The ``wildeval`` command: eval, census, odds, preflop, chart, bench, simulate, play, solve, videopoker."""
+"""The ``wildeval`` command: eval, census, odds, preflop, strength, tables, buckets, chart, bench, simulate,
+play, solve, videopoker."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 import wildeval
-from wildeval.cli import bench, chart, evaluate, games, odds, preflop, solve, videopoker
+from wildeval.cli import abstraction, bench, chart, evaluate, games, odds, preflop, solve, videopoker
 from wildeval.cli.common import ArgumentParser, Terminated, stopping_on_signals, to_standard_streams
 
 __all__ = ["main"]
@@ -23,7 +24,7 @@ def build_parser() -> ArgumentParser:
     parser.add_argument("--version", action="version", version=f"wildeval {wildeval.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=ArgumentParser)
-    for module in (evaluate, odds, preflop, chart, bench, games, solve, videopoker):
+    for module in (evaluate, odds, preflop, abstraction, chart, bench, games, solve, videopoker):
         module.register(commands)
     return parser
 

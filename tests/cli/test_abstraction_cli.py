@@ -1,0 +1,105 @@
+"""``wildeval strength``, ``wildeval tables`` and ``wildeval buckets``: what they print and write,
+and bad input refused in words that name the flag, with nothing written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wildeval.cli import main
+from wildeval.strength import strength
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_strength_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "strength", "Ad Qc", "--board", "3h 4c Jh")
+    assert code == 0
+    assert "HS      0.5851   (ahead 628, tied 9, behind 444)" in out
+    assert "two cards to come: PPot 0.2083   NPot 0.2737" in out
+    assert len([line for line in out.splitlines() if line.startswith("  0.") and "%" in line]) == 10
+    code, out, _ = run(capsys, "strength", "Ah Kh", "--board", "Qh 7h 2c 9d", "--versus", "QQ+", "--bins", "4",
+                       "--json")
+    data = json.loads(out)
+    spot = strength("Ah Kh", "Qh 7h 2c 9d", versus="QQ+", bins=4)
+    assert code == 0 and data["ehs"] == spot.ehs and data["histogram"] == list(spot.histogram)
+    assert data["ppot2"] is None and data["ppot1"] == spot.ppot1
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("Ah Kh", "--board", "Qh 7h"), "--board: the board must be 3, 4 or 5 cards"),
+    (("Ah", "--board", "Qh 7h 2c"), "HOLE: the hole cards must be 2 cards, not 1"),
+    (("Ah Kh", "--board", "Qh 7h 2c", "--versus", "ZZ"), "--versus: range 'ZZ'"),
+    (("Ah Kh", "--board", "Qh 7h 2c", "--versus", "AhKs"), "--versus: no opponent hand is left"),
+])
+def test_strength_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], words: str) -> None:
+    code, out, err = run(capsys, "strength", *argv)
+    assert code == 2 and out == "" and words in err
+
+
+def test_strength_bins_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["strength", "Ah Kh", "--board", "Qh 7h 2c", "--bins", "0"])
+    assert "argument --bins: must be from 1 to 4,096, not 0" in capsys.readouterr().err
+
+
+def test_tables_preflop(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "tables", "preflop", "--out", str(tmp_path))
+    assert code == 0 and "preflop: 4 files" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["preflop.json", "preflop_equity.npy", "preflop_tie.npy",
+                                                          "preflop_win.npy"]
+
+
+def test_tables_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "tables", "flop", "--out", str(tmp_path / "none"))
+    assert code == 2 and "--out" in err and "there is no folder" in err
+    with pytest.raises(SystemExit):
+        main(["tables", "flop", "--out", str(tmp_path), "--bins", "0"])
+    assert "argument --bins: must be from 1 to 4,096, not 0" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _small_tables(folder: Path) -> np.ndarray:
+    rng = np.random.default_rng(1)
+    histogram = rng.multinomial(46, [0.2] * 5, size=200).astype(np.uint16)
+    (folder / "turn.json").write_text(json.dumps({"bins": 5}))
+    np.save(folder / "turn_histogram.npy", histogram)
+    np.save(folder / "turn_ehs.npy", rng.random(200))
+    np.save(folder / "turn_ehs2.npy", rng.random(200))
+    return histogram
+
+
+def test_buckets_from_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _small_tables(tmp_path)
+    out_file = tmp_path / "b.npz"
+    code, out, _ = run(capsys, "buckets", "turn", "--k", "4", "--bins", "5", "--tables", str(tmp_path),
+                       "--out", str(out_file), "--seed", "2")
+    assert code == 0 and "4 buckets of 200 classes" in out
+    with np.load(out_file) as data:
+        header = json.loads(str(data["header"]))
+        assert data["labels"].shape == (200,) and data["centres"].shape == (4, 5)
+        assert header["k"] == 4 and header["seed"] == 2 and set(data["labels"].tolist()) <= {0, 1, 2, 3}
+
+
+def test_buckets_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _small_tables(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, _, err = run(capsys, "buckets", "turn", "--k", "4", "--out", str(tmp_path / "b.npy"))
+    assert code == 2 and "--out" in err and "must end in .npz" in err
+    code, _, err = run(capsys, "buckets", "flop", "--k", "4", "--tables", str(tmp_path), "--out",
+                       str(tmp_path / "b.npz"))
+    assert code == 2 and "--tables" in err and "no flop.json there" in err
+    code, _, err = run(capsys, "buckets", "turn", "--k", "4", "--tables", str(tmp_path), "--out",
+                       str(tmp_path / "b.npz"))
+    assert code == 2 and "50 bins, not" not in err and "have 5 bins, not 50" in err
+    with pytest.raises(SystemExit):
+        main(["buckets", "turn", "--k", "0", "--out", str(tmp_path / "b.npz")])
+    assert "argument --k: must be from 1" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
