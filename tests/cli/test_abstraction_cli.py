@@ -103,3 +103,9 @@ def test_buckets_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
         main(["buckets", "turn", "--k", "0", "--out", str(tmp_path / "b.npz")])
     assert "argument --k: must be from 1" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_the_page_shows_what_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "abstraction.md").read_text(encoding="utf-8")
+    _, out, _ = run(capsys, "strength", "Ah Kh", "--board", "Qh 7h 2c")
+    assert f'$ wildeval strength "Ah Kh" --board "Qh 7h 2c"\n{out}' in page

@@ -39,6 +39,8 @@ MODULES = [
     "wildeval.preflop",
     "wildeval.isomorphism",
     "wildeval.strength",
+    "wildeval.strength_tables",
+    "wildeval.buckets",
     "wildeval.sampling",
     "wildeval.seeds",
     "wildeval.odds",
