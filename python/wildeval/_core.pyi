@@ -128,7 +128,7 @@ class HandIndexer(metaclass=_pybind11_type):
 # weights: a 52 x 52 matrix of opponent hand weights, or None for a uniform opponent
 def spot_strength(
     holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64] | None,
-    bins: int, threads: int | None,
+    bins: int, threads: int | None, next_street: bool = False,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 # every hole pair of each five-card board: its index under `river` ([2, 5]) and 2 * ahead + tied
 def river_table_part(
@@ -137,7 +137,7 @@ def river_table_part(
 # every hole pair of each 3- or 4-card board: its index, the sums over every completion of
 # 2 * ahead + tied and of its square, and its histogram (rows, bins)
 def street_table_part(
-    rounds: HandIndexer, boards: npt.NDArray[np.uint8], bins: int, threads: int | None
+    rounds: HandIndexer, boards: npt.NDArray[np.uint8], bins: int, threads: int | None, next_street: bool = False
 ) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint16]]: ...
 # the nearest centre of every point (rows of a width that is a multiple of 8) by the L1 distance
 # (l1) or the squared Euclidean one, and its distance

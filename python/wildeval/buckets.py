@@ -2,7 +2,8 @@
 
 Two kinds of feature per hand:
 
-- ``"histogram"``: the hand's histogram of river HS over every completion of the board, compared
+- ``"histogram"``: the hand's histogram of river HS over every completion of the board (or of the
+  next street's E[HS], ``over="next"``, see :mod:`wildeval.strength_tables`), compared
   by the **earth mover's distance**, which for one-dimensional histograms of equal bins is the L1
   distance of their cumulative sums (each hand's cumulative counts of completions; a centre is the
   mean of its hands' cumulative counts, the cumulative sum of their mean histogram);
@@ -113,37 +114,39 @@ class Buckets:
     steps: int
 
 
-def _load(folder: Path, street: str, bins: int) -> tuple[npt.NDArray[np.float64], ...] | None:
+def _load(folder: Path, street: str, bins: int, over: str) -> tuple[npt.NDArray[np.float64], ...] | None:
     header = folder / f"{street}.json"
     if not header.exists():
         return None
     meta = json.loads(header.read_text(encoding="utf-8"))
     if meta.get("bins") != bins:
         raise ValueError(f"{header}: the tables there have {meta.get('bins')} bins, not {bins}")
+    if meta.get("histogram_over", "river") != over:
+        raise ValueError(f"{header}: the histograms there are over {meta.get('histogram_over', 'river')}, not {over}")
     return tuple(np.load(folder / f"{street}_{name}.npy") for name in ("ehs", "ehs2", "histogram"))
 
 
-def buckets(street: str, k: int, *, features: Features = "histogram", bins: int = 50, seed: int = 0,
+def buckets(street: str, k: int, *, features: Features = "histogram", bins: int = 50, over: str = "river",
+            seed: int = 0,
             iterations: int = 30, threads: int | None = None, tables: str | Path | None = None,
             table: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.uint16]] | None = None,
             progress: Callable[[int], object] | None = None) -> Buckets:
     """``k`` buckets of every class of ``street`` ("flop": Indexer([2, 3]), or "turn": [2, 4])
     hands by k-means on ``features`` (see the module's text). The street's table is read from
     the folder ``tables`` where :func:`~wildeval.strength_tables.write_tables` wrote it with the
-    same ``bins``, or taken from ``table`` (what :func:`~wildeval.strength_tables.street_table`
-    returns), else computed first."""
+    same ``bins`` and ``over`` (river HS, or the next street's E[HS]), or taken from ``table``
+    (what :func:`~wildeval.strength_tables.street_table` returns), else computed first."""
     if street not in ("flop", "turn"):
         raise ValueError(f"street must be flop or turn, not {street!r}")
     if features not in ("histogram", "moments"):
         raise ValueError(f"features must be histogram or moments, not {features!r}")
-    loaded = _load(Path(tables), street, bins) if tables is not None else table
-    ehs, ehs2, histogram = loaded if loaded is not None else street_table(street, bins, threads=threads)
+    loaded = _load(Path(tables), street, bins, over) if tables is not None else table
+    ehs, ehs2, histogram = loaded if loaded is not None else street_table(street, bins, over=over, threads=threads)
     if features == "histogram":
         points = np.cumsum(histogram, axis=1, dtype=np.float64)
         labels, centres, steps = kmeans(points, k, l1=True, seed=seed, iterations=iterations, threads=threads,
                                         progress=progress)
-        completions = float(points[0, -1])
-        centres = np.diff(centres, axis=1, prepend=0.0) / completions
+        centres = np.diff(centres, axis=1, prepend=0.0) / float(points[0, -1])  # every row's total
     else:
         labels, centres, steps = kmeans(np.stack([ehs, ehs2], axis=1), k, seed=seed, iterations=iterations,
                                         threads=threads, progress=progress)

@@ -32,7 +32,10 @@ opponent hand's weight, and the opponent hands that meet the cards held or shown
   flop or the turn); ``ppot2``/``npot2``: two cards to come (the river from the flop); NaN where
   there are not so many cards to come;
 - **the histogram**: the share of the completions whose river HS falls in each of ``bins`` equal
-  bins, bin = floor(HS * bins) (the last bin holds HS = 1).
+  bins, bin = floor(HS * bins) (the last bin holds HS = 1); with ``over="next"``, from the flop,
+  the share of the turn cards whose E[HS] (the mean river HS of the turn's rivers) falls in each
+  bin: the histogram over the next street's E[HS] (from the turn the next street is the river,
+  and the two are the same). Against a uniform opponent each bin is found in whole numbers.
 
 >>> s = strength("Ah Kh", "Qh 7h 2c")
 >>> round(s.hs, 4), round(s.ehs, 4), round(s.ehs2, 4)
@@ -170,8 +173,14 @@ def _bins(bins: object) -> int:
     return int(bins)
 
 
+def _over(over: object) -> bool:
+    if over not in ("river", "next"):
+        raise ValueError(f"over must be river or next, not {over!r}")
+    return over == "next"
+
+
 def strength_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, versus: Versus = None, bins: int = 10,
-                  threads: int | None = None) -> dict[str, npt.NDArray[np.float64]]:
+                  over: str = "river", threads: int | None = None) -> dict[str, npt.NDArray[np.float64]]:
     """:func:`strength` of every row of ``holes`` ((n, 2) card ints) on the same row of
     ``boards`` ((n, 3), (n, 4) or (n, 5)), natively on ``threads`` threads: a dict of arrays,
     one per figure of :class:`Spot` (``"hs"``, ``"ehs"``, ...), ``"histogram"`` of shape (n, bins).
@@ -183,7 +192,8 @@ def strength_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, versus: Versus
     ([1.0, 0.594], (2, 10))
     """
     h, b = _spots(holes, boards)
-    figures, histograms = _core.spot_strength(h, b, opponent_weights(versus), _bins(bins), check_threads(threads))
+    figures, histograms = _core.spot_strength(h, b, opponent_weights(versus), _bins(bins), check_threads(threads),
+                                              _over(over))
     out = {name: figures[:, i].copy() for i, name in enumerate(_FIGURES)}
     counted = histograms.sum(axis=1, keepdims=True)
     out["histogram"] = histograms / np.where(counted > 0, counted, 1)
@@ -191,7 +201,7 @@ def strength_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, versus: Versus
 
 
 def strength(hole: str | Iterable[object], board: str | Iterable[object], *, versus: Versus = None,
-             bins: int = 10) -> Spot:
+             bins: int = 10, over: str = "river") -> Spot:
     """The strength and potential of the two ``hole`` cards on a ``board`` of 3, 4 or 5 cards
     against one opponent: a uniform random hand, or the range ``versus`` (see the module's text).
     A ``ValueError`` where the range has no hand left once the cards held and shown are out."""
@@ -201,7 +211,7 @@ def strength(hole: str | Iterable[object], board: str | Iterable[object], *, ver
     if len(shared) not in (3, 4, 5):
         raise ValueError(f"the board must be 3, 4 or 5 cards (flop, turn or river), not {len(shared)}")
     try:
-        out = strength_many([mine], [shared], versus=versus, bins=bins, threads=1)
+        out = strength_many([mine], [shared], versus=versus, bins=bins, over=over, threads=1)
     except ValueError as error:
         raise ValueError(str(error).replace("spot 0: ", "")) from None
     return Spot(**{name: float(out[name][0]) for name in _FIGURES},

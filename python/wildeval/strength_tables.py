@@ -12,7 +12,8 @@ of its class.
 - **turn, flop**: E[HS] and E[HS²] over every completion of the board to the river (46 from the
   turn, 1,081 from the flop; float64, the exact sums divided once), and the histogram of the
   completions' river HS in ``bins`` equal bins (uint16 counts of completions; bin = floor(HS *
-  bins), the last bin holding HS = 1).
+  bins), the last bin holding HS = 1); for the flop with ``over="next"``, the histogram of the
+  47 turn cards' E[HS] instead (the mean river HS of each turn's 46 rivers).
 
 How: for each class of boards (134,459 river boards, 16,432 turn boards and 1,755 flops up to
 suit renaming), every pair of the cards left is valued once on each river board, the pairs
@@ -62,6 +63,7 @@ class TableTask(NamedTuple):
     hi: int
     bins: int
     threads: int | None
+    next_street: bool = False
 
 
 def _street(street: object, preflop: bool = False) -> tuple[int, list[int], int]:
@@ -83,11 +85,11 @@ def _run_task(task: TableTask) -> tuple[npt.NDArray[Any], ...]:
     native = _core.HandIndexer(rounds)
     if n_board == 5:
         return tuple(_core.river_table_part(native, boards, task.threads))
-    return tuple(_core.street_table_part(native, boards, task.bins, task.threads))
+    return tuple(_core.street_table_part(native, boards, task.bins, task.threads, task.next_street))
 
 
 def _tasks(street: str, bins: int, threads: int | None, boards: Iterable[int] | None,
-           client: Any) -> list[TableTask]:
+           client: Any, next_street: bool = False) -> list[TableTask]:
     n_board, _, per_task = STREETS[street]
     classes = Indexer([n_board]).size(0)
     chosen = sorted(set(range(classes) if boards is None else (int(b) for b in boards)))
@@ -100,7 +102,7 @@ def _tasks(street: str, bins: int, threads: int | None, boards: Iterable[int] | 
             runs[-1][1] = b + 1
         else:
             runs.append([b, b + 1])
-    tasks = [TableTask(street, lo, hi, bins, task_threads) for lo, hi in runs]
+    tasks = [TableTask(street, lo, hi, bins, task_threads, next_street) for lo, hi in runs]
     return tasks
 
 
@@ -132,18 +134,21 @@ def river_table(*, threads: int | None = None, client: Any = None, boards: Itera
     return table
 
 
-def street_table(street: str, bins: int = 50, *, threads: int | None = None, client: Any = None,
-                 boards: Iterable[int] | None = None, progress: Callable[[int], object] | None = None,
+def street_table(street: str, bins: int = 50, *, over: str = "river", threads: int | None = None,
+                 client: Any = None, boards: Iterable[int] | None = None,
+                 progress: Callable[[int], object] | None = None,
                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.uint16]]:
-    """E[HS], E[HS²] and the ``bins``-bin histogram (counts of completions) of every class of
-    ``street`` ("turn": [2, 4], or "flop": [2, 3]) hands. ``boards`` and ``progress`` as for
-    :func:`river_table` (rows not reached are 0)."""
+    """E[HS], E[HS²] and the ``bins``-bin histogram (counts of completions, or with ``over="next"``
+    from the flop, of turn cards) of every class of ``street`` ("turn": [2, 4], or "flop": [2, 3])
+    hands. ``boards`` and ``progress`` as for :func:`river_table` (rows not reached are 0)."""
     n_board, rounds, _ = _street(street)
     if n_board == 5:
         raise ValueError("street must be turn or flop (the river has river_table)")
     if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or not 1 <= bins <= 4096:
         raise ValueError(f"bins must be a whole number from 1 to 4,096, not {bins!r}")
-    tasks = _tasks(street, int(bins), check_threads(threads), boards, client)
+    if over not in ("river", "next"):
+        raise ValueError(f"over must be river or next, not {over!r}")
+    tasks = _tasks(street, int(bins), check_threads(threads), boards, client, next_street=over == "next")
     size = Indexer(rounds).size(1)
     sums = np.zeros(size, dtype=np.uint64)
     squares = np.zeros(size, dtype=np.uint64)
@@ -156,7 +161,7 @@ def street_table(street: str, bins: int = 50, *, threads: int | None = None, cli
     return ehs, ehs2, histogram
 
 
-def _header(street: str, bins: int | None, files: dict[str, str]) -> dict[str, Any]:
+def _header(street: str, bins: int | None, files: dict[str, str], over: str = "river") -> dict[str, Any]:
     import wildeval
 
     n_board, rounds, _ = STREETS[street]
@@ -174,6 +179,10 @@ def _header(street: str, bins: int | None, files: dict[str, str]) -> dict[str, A
                                 "completions by bin of river HS, bin = min(floor(HS * bins), bins - 1)")
         header["bins"] = bins
         header["completions"] = _COMPLETIONS[n_board]
+        header["histogram_over"] = over
+        if over == "next" and n_board == 3:
+            header["definition"] += ("; here the histogram is over the next street's E[HS]: the 47 turn cards by "
+                                     "bin of their E[HS], the mean river HS of the turn's 46 rivers")
     return header
 
 
@@ -198,8 +207,9 @@ def _replacing_all(folder: Path, names: list[str]) -> Iterator[dict[str, Path]]:
                 path.unlink()
 
 
-def write_tables(street: str, folder: str | os.PathLike[str], bins: int = 50, *, threads: int | None = None,
-                 client: Any = None, progress: Callable[[int], object] | None = None) -> list[Path]:
+def write_tables(street: str, folder: str | os.PathLike[str], bins: int = 50, *, over: str = "river",
+                 threads: int | None = None, client: Any = None,
+                 progress: Callable[[int], object] | None = None) -> list[Path]:
     """Compute ``street``'s table(s) (river, turn, flop; or preflop, the exact 169 x 169 table of
     :mod:`wildeval.preflop`) and write them into ``folder`` as ``.npy`` files with a JSON
     header (``STREET.json``); returns the paths written. Nothing is written before the work is
@@ -224,12 +234,15 @@ def write_tables(street: str, folder: str | os.PathLike[str], bins: int = 50, *,
         arrays = {"river_hs.npy": river_table(threads=threads, client=client, progress=progress)}
         meaning = {"river_hs.npy": f"uint16 2 * ahead + tied, of {RIVER_SCALE}, per class"}
     else:
-        ehs, ehs2, histogram = street_table(street, bins, threads=threads, client=client, progress=progress)
+        ehs, ehs2, histogram = street_table(street, bins, over=over, threads=threads, client=client,
+                                            progress=progress)
         arrays = {f"{street}_ehs.npy": ehs, f"{street}_ehs2.npy": ehs2, f"{street}_histogram.npy": histogram}
         meaning = {f"{street}_ehs.npy": "float64 E[HS] per class", f"{street}_ehs2.npy": "float64 E[HS^2] per class",
-                   f"{street}_histogram.npy": f"uint16 (classes, {bins}) completions per bin"}
+                   f"{street}_histogram.npy": f"uint16 (classes, {bins}) "
+                                              + ("turn cards" if over == "next" and n_board == 3 else "completions")
+                                              + " per bin"}
     if n_board:
-        header = _header(street, None if n_board == 5 else bins, meaning)
+        header = _header(street, None if n_board == 5 else bins, meaning, over)
     names = [*arrays, f"{street}.json"]
     with _replacing_all(out, names) as temporary:
         for name, array in arrays.items():

@@ -53,7 +53,7 @@ void register_strength(py::module_& m) {
     m.def(
         "spot_strength",
         [](const Cards& holes, const Cards& boards, const py::object& weights_arg, int bins,
-           const py::object& threads_arg) {
+           const py::object& threads_arg, bool next_street) {
             check_boards(boards, 3, 5);
             if (holes.ndim() != 2 || holes.shape(1) != 2 || holes.shape(0) != boards.shape(0))
                 throw py::value_error("the holes must be an (n, 2) array, a row per board");
@@ -73,7 +73,8 @@ void register_strength(py::module_& m) {
                 py::gil_scoped_release release;
                 wildeval::run_tasks(threads, n, [&](std::size_t i, int) {
                     const ab::SpotStrength s = ab::spot_strength(h + 2 * i, b + i * static_cast<std::size_t>(width),
-                                                                 width, weights, bins, g + i * static_cast<std::size_t>(bins));
+                                                                 width, weights, bins, g + i * static_cast<std::size_t>(bins),
+                                                                 next_street);
                     const double row[10] = {s.ahead, s.tied,  s.behind, s.hs,    s.ehs,
                                             s.ehs2,  s.ppot1, s.npot1,  s.ppot2, s.npot2};
                     std::copy(row, row + 10, f + 10 * i);
@@ -82,6 +83,7 @@ void register_strength(py::module_& m) {
             return py::make_tuple(figures, histograms);
         },
         py::arg("holes"), py::arg("boards"), py::arg("weights"), py::arg("bins"), py::arg("threads"),
+        py::arg("next_street") = false,
         "Each spot's (ahead, tied, behind, HS, E[HS], E[HS^2], PPot1, NPot1, PPot2, NPot2) and its histogram");
     m.def(
         "river_table_part",
@@ -105,7 +107,7 @@ void register_strength(py::module_& m) {
         "Every hole pair of each 5-card board: its index and 2 * ahead + tied (of 1,980)");
     m.def(
         "street_table_part",
-        [](const HandIndexer& rounds, const Cards& boards, int bins, const py::object& threads_arg) {
+        [](const HandIndexer& rounds, const Cards& boards, int bins, const py::object& threads_arg, bool next_street) {
             check_boards(boards, 3, 4);
             if (bins < 1 || bins > 4096) throw py::value_error("bins must be 1 to 4096");
             const int width = static_cast<int>(boards.shape(1));
@@ -123,11 +125,11 @@ void register_strength(py::module_& m) {
             uint16_t* g = histograms.mutable_data();
             {
                 py::gil_scoped_release release;
-                ab::street_table_part(rounds, b, width, n, bins, threads, i, s, q, g);
+                ab::street_table_part(rounds, b, width, n, bins, threads, i, s, q, g, next_street);
             }
             return py::make_tuple(indices, sums, squares, histograms);
         },
-        py::arg("rounds"), py::arg("boards"), py::arg("bins"), py::arg("threads"),
+        py::arg("rounds"), py::arg("boards"), py::arg("bins"), py::arg("threads"), py::arg("next_street") = false,
         "Every hole pair of each 3- or 4-card board: its index, the sums over every completion to the river "
         "of 2 * ahead + tied and of its square, and its histogram of `bins` bins");
     using Floats = py::array_t<float, py::array::c_style | py::array::forcecast>;

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
@@ -24,48 +25,45 @@ def _standing(ours: int, theirs: np.ndarray) -> np.ndarray:
 
 
 def _brute_force(hole: list[int], board: list[int], weights: np.ndarray | None, bins: int) -> dict[str, object]:
-    """Every figure from its definition."""
+    """Every figure from its definition: each opponent hand (a row) and each completion in turn."""
     left = [c for c in range(52) if c not in hole + board]
-    opponents = list(combinations(left, 2))
+    opponents = np.array(list(combinations(left, 2)))
+    w = np.ones(len(opponents)) if weights is None else weights[opponents[:, 0], opponents[:, 1]]
 
-    def weight(o: tuple[int, int]) -> float:
-        return 1.0 if weights is None else float(weights[o[0], o[1]])
-
-    def standings(shown: list[int], hands: list[tuple[int, int]]) -> np.ndarray:
-        rows = np.array([list(o) + shown for o in hands], dtype=np.uint8)
+    def standings(shown: list[int], hands: np.ndarray) -> np.ndarray:
+        rows = np.concatenate([hands, np.tile(shown, (len(hands), 1))], axis=1).astype(np.uint8)
         return _standing(HIGH(hole + shown), HIGH.batch(rows, threads=1))
 
-    now = dict(zip(opponents, standings(board, opponents).tolist()))
-    counts = [0.0, 0.0, 0.0]
-    for o, s in now.items():
-        counts[s] += weight(o)
+    def missing(extra: tuple[int, ...]) -> np.ndarray:  # the opponent hands that hold none of them
+        return ~np.isin(opponents, extra).any(axis=1)
+
+    now = standings(board, opponents)
+    counts = np.bincount(now, weights=w, minlength=3)
     out: dict[str, object] = {"ahead": counts[0], "tied": counts[1], "behind": counts[2],
-                              "hs": (counts[0] + counts[1] / 2) / sum(counts)}
+                              "hs": (counts[0] + counts[1] / 2) / counts.sum()}
 
     def potentials(k: int) -> tuple[float, float]:
         hp = np.zeros((3, 3))
         for extra in combinations(left, k):
-            hands = [o for o in opponents if not set(o) & set(extra)]
-            for o, s in zip(hands, standings(board + list(extra), hands).tolist()):
-                hp[now[o], s] += weight(o)
+            keep = missing(extra)
+            np.add.at(hp, (now[keep], standings(board + list(extra), opponents[keep])), w[keep])
         total = hp.sum(axis=1)
         under, over = total[2] + total[1] / 2, total[0] + total[1] / 2
         return ((hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / under if under else 0.0,
                 (hp[0, 2] + hp[1, 2] / 2 + hp[0, 1] / 2) / over if over else 0.0)
 
-    river_hs = []
+    river_hs, histogram = [], [0] * bins
     for extra in combinations(left, 5 - len(board)):
-        hands = [o for o in opponents if not set(o) & set(extra)]
-        c = [0.0, 0.0, 0.0]
-        for o, s in zip(hands, standings(board + list(extra), hands).tolist()):
-            c[s] += weight(o)
-        if sum(c):
-            river_hs.append((c[0] + c[1] / 2) / sum(c))
+        keep = missing(extra)
+        c = np.bincount(standings(board + list(extra), opponents[keep]), weights=w[keep], minlength=3)
+        if c.sum():
+            river_hs.append((c[0] + c[1] / 2) / c.sum())
+            # bin = floor(HS * bins), in whole numbers where the counts are
+            b = (int(2 * c[0] + c[1]) * bins // int(2 * c.sum()) if weights is None
+                 else math.floor(river_hs[-1] * bins))
+            histogram[min(bins - 1, b)] += 1
     out["ehs"] = sum(river_hs) / len(river_hs)
     out["ehs2"] = sum(h * h for h in river_hs) / len(river_hs)
-    histogram = [0] * bins
-    for h in river_hs:
-        histogram[min(bins - 1, math.floor(h * bins + 1e-12))] += 1
     out["histogram"] = [x / len(river_hs) for x in histogram]
     nan = float("nan")
     out["ppot1"], out["npot1"] = potentials(1) if len(board) < 5 else (nan, nan)
@@ -107,6 +105,50 @@ def test_random_spots_against_random_weights(board_size: int) -> None:
     assert matrix is not None
     _agree(strength(cards[:2], cards[2:], versus=weights, bins=6),
            _brute_force(cards[:2], cards[2:], matrix, 6))
+
+
+def _turn_means(hole: list[int], board: list[int], weights: np.ndarray | None) -> list[Fraction | float]:
+    """From the flop: each turn card's E[HS], the mean river HS of its rivers (as fractions against
+    a uniform hand), by the river HS of every completion (a turn and a river, in either order)."""
+    left = [c for c in range(52) if c not in hole + board]
+    opponents = np.array(list(combinations(left, 2)))
+    w = np.ones(len(opponents)) if weights is None else weights[opponents[:, 0], opponents[:, 1]]
+    river_hs: dict[frozenset[int], Fraction | float] = {}
+    for extra in combinations(left, 2):
+        shown = board + list(extra)
+        keep = ~np.isin(opponents, extra).any(axis=1)
+        rows = np.concatenate([opponents[keep], np.tile(shown, (int(keep.sum()), 1))], axis=1).astype(np.uint8)
+        s = _standing(HIGH(hole + shown), HIGH.batch(rows, threads=1))
+        c = np.bincount(s, weights=w[keep], minlength=3)
+        river_hs[frozenset(extra)] = (Fraction(int(2 * c[0] + c[1]), int(2 * c.sum())) if weights is None
+                                      else (c[0] + c[1] / 2) / c.sum())
+    means: list[Fraction | float] = []
+    for turn in left:
+        values = [river_hs[frozenset((turn, river))] for river in left if river != turn]
+        means.append(sum(values, Fraction(0) if weights is None else 0.0) / len(values))
+    return means
+
+
+def _histogram(means: list[Fraction | float], bins: int) -> list[float]:
+    counts = [0] * bins
+    for m in means:
+        counts[min(bins - 1, math.floor(m * bins))] += 1
+    return [x / len(means) for x in counts]
+
+
+def test_the_histogram_over_the_next_street() -> None:
+    rng = random.Random(11)
+    cards = rng.sample(range(52), 5)
+    means = _turn_means(cards[:2], cards[2:], None)
+    for bins in (3, 10, 46):
+        spot = strength(cards[:2], cards[2:], bins=bins, over="next")
+        assert spot.histogram == pytest.approx(_histogram(means, bins), abs=1e-12)
+    weights = np.random.default_rng(2).random(1326)
+    spot = strength(cards[:2], cards[2:], bins=7, over="next", versus=weights)
+    assert spot.histogram == pytest.approx(_histogram(_turn_means(cards[:2], cards[2:], opponent_weights(weights)), 7),
+                                           abs=1e-12)
+    turn = rng.sample(range(52), 6)  # from the turn the next street is the river
+    assert strength(turn[:2], turn[2:], over="next").histogram == strength(turn[:2], turn[2:]).histogram
 
 
 def test_range_text_and_its_weights_agree() -> None:
@@ -164,5 +206,7 @@ def test_bad_input() -> None:
         strength("Ah Kh", "2c 3c 4c", bins=0)
     with pytest.raises(ValueError, match="no opponent hand is left"):
         strength("Ah Kh", "2c 3c 4c", versus="AhQs, 4c5c")  # both hands meet the cards held or shown
+    with pytest.raises(ValueError, match="over must be river or next, not 'turn'"):
+        strength("Ah Kh", "2c 3c 4c", over="turn")
     with pytest.raises(ValueError, match="1,326 weights"):
         strength("Ah Kh", "2c 3c 4c", versus=[1.0] * 1325)

@@ -50,6 +50,17 @@ def test_street_rows_are_the_strength_of_their_hands(street: str, boards: list[i
         assert tuple(histogram[i] / completions) == pytest.approx(s.histogram, abs=1e-12)
 
 
+def test_flop_histograms_over_the_next_street() -> None:
+    _, _, histogram = street_table("flop", 6, over="next", boards=[17, 900])
+    rounds = Indexer([2, 3])
+    reached = np.nonzero(histogram.sum(axis=1))[0]
+    assert (histogram[reached].sum(axis=1) == 47).all()  # the turn cards
+    for i in _reached(reached, 4, 3):
+        hand = rounds.unindex(1, i)
+        spot = strength(hand[:2], hand[2:], bins=6, over="next")
+        assert tuple(histogram[i] / 47) == pytest.approx(spot.histogram, abs=1e-12)
+
+
 def test_threads_do_not_change_the_bytes() -> None:
     one = street_table("turn", 4, boards=range(300, 420), threads=1)
     two = street_table("turn", 4, boards=range(300, 420), threads=2)

@@ -31,6 +31,8 @@ def test_strength_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     spot = strength("Ah Kh", "Qh 7h 2c 9d", versus="QQ+", bins=4)
     assert code == 0 and data["ehs"] == spot.ehs and data["histogram"] == list(spot.histogram)
     assert data["ppot2"] is None and data["ppot1"] == spot.ppot1
+    code, out, _ = run(capsys, "strength", "Ah Kh", "--board", "Qh 7h 2c", "--over", "next", "--json")
+    assert code == 0 and json.loads(out)["histogram"] == list(strength("Ah Kh", "Qh 7h 2c", over="next").histogram)
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -29,6 +29,9 @@ def register(commands: Any) -> None:
     s.add_argument("--versus", default=None, metavar="RANGE",
                    help='the opponent\'s range, e.g. "QQ+, AKs, 76s:0.5" (default: any two cards)')
     s.add_argument("--bins", type=int_in(1, 4096), default=10, help="bins of the histogram (default 10)")
+    s.add_argument("--over", choices=["river", "next"], default="river",
+                   help="the histogram of the river HS of every completion (river, the default) or, from the flop, "
+                        "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
     s.add_argument("--json", action="store_true", help="print JSON")
     s.set_defaults(run=run_strength)
 
@@ -43,6 +46,9 @@ def register(commands: Any) -> None:
                    help="river, turn, flop or preflop")
     t.add_argument("--out", required=True, metavar="DIR", help="the folder to write the tables into")
     t.add_argument("--bins", type=int_in(1, 4096), default=50, help="bins of the histograms (default 50)")
+    t.add_argument("--over", choices=["river", "next"], default="river",
+                   help="the histogram of the river HS of every completion (river, the default) or, from the flop, "
+                        "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
     t.add_argument("--threads", type=int_in(1, 1024), default=None,
                    help="threads (default: every core; per task on a cluster, default 1)")
     add_cluster(t)
@@ -61,6 +67,9 @@ def register(commands: Any) -> None:
     b.add_argument("--features", choices=["histogram", "moments"], default="histogram",
                    help="histogram (earth mover's distance) or moments (E[HS], E[HS^2]); default histogram")
     b.add_argument("--bins", type=int_in(1, 4096), default=50, help="bins of the histograms (default 50)")
+    b.add_argument("--over", choices=["river", "next"], default="river",
+                   help="the histogram of the river HS of every completion (river, the default) or, from the flop, "
+                        "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
     b.add_argument("--seed", type=whole_number, default=0, help="seed of the k-means++ start (default 0)")
     b.add_argument("--iterations", type=int_in(1, 10_000), default=30, help="most k-means steps (default 30)")
     b.add_argument("--tables", default=None, metavar="DIR",
@@ -82,7 +91,7 @@ def run_strength(args: argparse.Namespace) -> int:
     from wildeval.strength import strength
 
     try:
-        spot = strength(args.hole, args.board, versus=args.versus, bins=args.bins)
+        spot = strength(args.hole, args.board, versus=args.versus, bins=args.bins, over=args.over)
     except ValueError as error:
         words = str(error)
         flag = "--versus" if args.versus is not None and ("range" in words.lower() or "weight" in words) else (
@@ -102,7 +111,8 @@ def run_strength(args: argparse.Namespace) -> int:
     for label, p, n in (("one card to come ", spot.ppot1, spot.npot1), ("two cards to come", spot.ppot2, spot.npot2)):
         if not math.isnan(p):
             print(f"  {label}: PPot {p:.4f}   NPot {n:.4f}")
-    print("  river HS of the completions:")
+    print("  E[HS] of the turn cards (the mean river HS of each turn's rivers):" if args.over == "next" and
+          len(args.board.split()) == 3 else "  river HS of the completions:")
     print("\n".join(_picture(spot.histogram)))
     return 0
 
@@ -122,7 +132,7 @@ def run_tables(args: argparse.Namespace) -> int:
         with client_for(args) as client, bar(boards, f"tables: {args.street}", quiet=args.quiet,
                                              unit=" boards") as progress:
             threads = args.threads if client is None or args.threads is not None else 1
-            paths = write_tables(args.street, folder, args.bins, threads=threads, client=client,
+            paths = write_tables(args.street, folder, args.bins, over=args.over, threads=threads, client=client,
                                  progress=progress.advance)
     where = "on the cluster" if uses_cluster(args) else "here"
     print(f"{args.street}: {len(paths)} files in {folder} ({time.perf_counter() - start:.1f} s {where})")
@@ -151,13 +161,14 @@ def run_buckets(args: argparse.Namespace) -> int:
 
         boards = Indexer([3 if args.street == "flop" else 4]).size(0)
         with bar(boards, f"buckets: the {args.street} table", quiet=args.quiet, unit=" boards") as progress:
-            table = street_table(args.street, args.bins, threads=args.threads, progress=progress.advance)
+            table = street_table(args.street, args.bins, over=args.over, threads=args.threads,
+                                 progress=progress.advance)
     with bar(args.k - 1 + args.iterations, f"buckets: {args.street}", quiet=args.quiet, unit=" steps") as progress:
-        found = buckets(args.street, args.k, features=args.features, bins=args.bins, seed=args.seed,
+        found = buckets(args.street, args.k, features=args.features, bins=args.bins, over=args.over, seed=args.seed,
                         iterations=args.iterations, threads=args.threads, tables=args.tables, table=table,
                         progress=progress.advance)
     header = {"street": args.street, "rounds": [2, 3] if args.street == "flop" else [2, 4], "k": args.k,
-              "features": args.features, "bins": args.bins, "seed": args.seed, "steps": found.steps,
+              "features": args.features, "bins": args.bins, "over": args.over, "seed": args.seed, "steps": found.steps,
               "wildeval": wildeval.__version__}
     labels = found.labels.astype(np.uint16 if args.k <= 65_536 else np.int32)
     with output_bytes(args.out) as stream:

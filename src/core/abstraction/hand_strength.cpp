@@ -152,7 +152,7 @@ struct Potential {
 }  // namespace
 
 SpotStrength spot_strength(const uint8_t* hole, const uint8_t* board, int n_board, const double* weights, int bins,
-                           double* histogram) {
+                           double* histogram, bool next_street) {
     const uint64_t held = mask_of(hole, 2);
     auto weight = [&](uint8_t a, uint8_t b) { return weights == nullptr ? 1.0 : weights[a * 52 + b]; };
     BoardPairs now, later;
@@ -176,9 +176,12 @@ SpotStrength spot_strength(const uint8_t* hole, const uint8_t* board, int n_boar
     const double nan = std::numeric_limits<double>::quiet_NaN();
     out.ppot1 = out.npot1 = out.ppot2 = out.npot2 = nan;
     const int n_left = now.cards_left();
+    const double t_uniform = static_cast<double>((n_left - 2) * (n_left - 3) / 2);  // opponents on the river
     uint8_t cards[5];
     std::copy(board, board + n_board, cards);
     Potential one, two;
+    const bool by_turn = next_street && n_board == 3 && histogram != nullptr;
+    double turn_sum[52] = {}, turn_rivers[52] = {};  // each turn card's river HS summed (by_turn)
     // one river board: its HS, and where we stand against each opponent there
     auto river = [&](Potential* potential) {
         later.value(cards, 5, held);
@@ -195,7 +198,11 @@ SpotStrength spot_strength(const uint8_t* hole, const uint8_t* board, int n_boar
         if (!(t > 0)) return;
         const double hs = (c[0] + c[1] / 2) / t;
         out.ehs += hs, out.ehs2 += hs * hs, out.completions += 1;
-        if (histogram != nullptr) {
+        if (by_turn) {  // uniform: whole numbers (2 * ahead + tied), else the HS
+            const double part = weights == nullptr ? 2 * c[0] + c[1] : hs;
+            turn_sum[cards[3]] += part, turn_sum[cards[4]] += part;
+            turn_rivers[cards[3]] += 1, turn_rivers[cards[4]] += 1;
+        } else if (histogram != nullptr) {
             const double scaled = std::floor((2 * c[0] + c[1]) * bins / (2 * t));
             histogram[std::min(bins - 1, static_cast<int>(scaled))] += 1;
         }
@@ -226,6 +233,13 @@ SpotStrength spot_strength(const uint8_t* hole, const uint8_t* board, int n_boar
         out.ppot1 = one.positive(), out.npot1 = one.negative();
         out.ppot2 = two.positive(), out.npot2 = two.negative();
     }
+    if (by_turn)
+        for (int c = 0; c < 52; ++c) {
+            if (turn_rivers[c] == 0) continue;
+            const double scaled = weights == nullptr ? std::floor(turn_sum[c] * bins / (2 * t_uniform * turn_rivers[c]))
+                                                     : std::floor(turn_sum[c] / turn_rivers[c] * bins);
+            histogram[std::min(bins - 1, static_cast<int>(scaled))] += 1;
+        }
     if (out.completions > 0) out.ehs /= out.completions, out.ehs2 /= out.completions;
     else out.ehs = out.ehs2 = nan;
     return out;

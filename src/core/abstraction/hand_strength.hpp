@@ -13,7 +13,9 @@
 //   miss it), HP[now][then] adds the opponent's weight; PPot = (HP[b][a] + HP[b][t]/2 + HP[t][a]/2)
 //   / (HP[b][*] + HP[t][*]/2), NPot = (HP[a][b] + HP[t][b]/2 + HP[a][t]/2) / (HP[a][*] + HP[t][*]/2);
 // - the histogram: completions by bin of their river HS, bin = floor(HS * bins), the last bin
-//   holding HS = 1.
+//   holding HS = 1; or, from the flop, the turn cards by bin of their E[HS] (the mean river HS
+//   of the turn's rivers): the histogram over the next street's E[HS]. Against a uniform
+//   opponent every bin is found in whole numbers (2 * ahead + tied, of 1,980 each river).
 #pragma once
 
 #include <cstddef>
@@ -75,8 +77,10 @@ struct SpotStrength {
 
 // hole: 2 cards, board 3-5 cards, all distinct; weights: 52 x 52 or null (uniform); histogram:
 // `bins` counts of completions (null for none). std::invalid_argument if no opponent hand is left.
+// next_street: the histogram over the next street's E[HS] (the turn's, from the flop; elsewhere
+// the river HS, the next street's own).
 SpotStrength spot_strength(const uint8_t* hole, const uint8_t* board, int n_board, const double* weights, int bins,
-                           double* histogram);
+                           double* histogram, bool next_street = false);
 
 // Tables (uniform opponent). River: for each 5-card board, every hole pair's index under `river`
 // (rounds [2, 5]) and its 2 * ahead + tied (of kRiverScale), 1,081 a board, in pair order.
@@ -84,9 +88,10 @@ void river_table_part(const HandIndexer& river, const uint8_t* boards, std::size
                       uint32_t* indices, uint16_t* counts);
 // Turn or flop: for each board of n_board (3 or 4) cards, every hole pair of the cards left
 // (1,128 or 1,176 a board, in pair order): its index under `rounds` ([2, n_board]), the sums over
-// every completion to the river of its 2 * ahead + tied and of its square, and `bins` counts.
+// every completion to the river of its 2 * ahead + tied and of its square, and `bins` counts of
+// completions by river HS (or, from the flop with next_street, of turn cards by their E[HS]).
 void street_table_part(const HandIndexer& rounds, const uint8_t* boards, int n_board, std::size_t n_boards,
                        int bins, int threads, uint32_t* indices, uint64_t* sums, uint64_t* squares,
-                       uint16_t* histograms);
+                       uint16_t* histograms, bool next_street = false);
 
 }  // namespace wildeval::abstraction

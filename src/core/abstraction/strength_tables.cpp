@@ -59,10 +59,11 @@ void river_table_part(const HandIndexer& river, const uint8_t* boards, std::size
 
 void street_table_part(const HandIndexer& rounds, const uint8_t* boards, int n_board, std::size_t n_boards,
                        int bins, int threads, uint32_t* indices, uint64_t* sums, uint64_t* squares,
-                       uint16_t* histograms) {
+                       uint16_t* histograms, bool next_street) {
     const int left = 52 - n_board;
     const auto holes = static_cast<std::size_t>(left * (left - 1) / 2);
     PerWorker bases(threads), rivers(threads);
+    std::vector<std::vector<uint32_t>> turns(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, n_boards, [&](std::size_t i, int worker) {
         BoardPairs& base = bases[worker];
         BoardPairs& later = rivers[worker];
@@ -81,6 +82,9 @@ void street_table_part(const HandIndexer& rounds, const uint8_t* boards, int n_b
         uint8_t cards[5];
         std::copy(board, board + n_board, cards);
         uint16_t counts[kMaxPairs];
+        const bool by_turn = next_street && n_board == 3;
+        std::vector<uint32_t>& turn_sums = turns[worker];  // by_turn: each pair's sum over each turn's rivers
+        if (by_turn) turn_sums.assign(holes * 52, 0);
         auto add_river = [&]() {
             later.value(cards, 5, 0);
             later.uniform_counts(counts);
@@ -89,6 +93,11 @@ void street_table_part(const HandIndexer& rounds, const uint8_t* boards, int n_b
                 const uint64_t c = counts[q];
                 sum[p] += c;
                 square[p] += c * c;
+                if (by_turn) {
+                    turn_sums[p * 52 + cards[3]] += static_cast<uint32_t>(c);
+                    turn_sums[p * 52 + cards[4]] += static_cast<uint32_t>(c);
+                    continue;
+                }
                 const auto bin = std::min<uint64_t>(c * static_cast<uint64_t>(bins) / kRiverScale,
                                                     static_cast<uint64_t>(bins - 1));
                 ++histogram[p * static_cast<std::size_t>(bins) + bin];
@@ -106,6 +115,19 @@ void street_table_part(const HandIndexer& rounds, const uint8_t* boards, int n_b
                     cards[3] = base.card(x), cards[4] = base.card(y);
                     add_river();
                 }
+        }
+        if (!by_turn) return;
+        constexpr uint64_t kTurnScale = kRiverScale * 46;  // a turn's 46 rivers
+        for (std::size_t p = 0; p < holes; ++p) {
+            const uint8_t a = base.card(base.first(static_cast<int>(p))), b = base.card(base.second(static_cast<int>(p)));
+            for (int t = 0; t < n; ++t) {
+                const uint8_t turn = base.card(t);
+                if (turn == a || turn == b) continue;
+                const uint64_t s = turn_sums[p * 52 + turn];
+                const auto bin = std::min<uint64_t>(s * static_cast<uint64_t>(bins) / kTurnScale,
+                                                    static_cast<uint64_t>(bins - 1));
+                ++histogram[p * static_cast<std::size_t>(bins) + bin];
+            }
         }
     });
 }
