@@ -21,7 +21,9 @@ How each workload is split (a split fixed by the arguments alone, never by the c
   ``numpy.random.SeedSequence(seed).spawn(...)[i]`` (counted boards: one task per first card);
 - chart: its 50 groups of deals, group ``g`` drawn from the ``g``-th spawned seed;
 - guts simulations: ranges of game numbers; game ``g`` is seeded by the ``g``-th spawned seed,
-  so the bytes do not even depend on the ranges.
+  so the bytes do not even depend on the ranges;
+- strength tables (:mod:`wildeval.strength_tables`): runs of classes of boards, each class of
+  hands reached from its board's class only.
 
 Every count is an integer (shares of a split pot are kept as counts per number of winners), so
 the results are equal, not just close, and the local paths run the same tasks one after another.
