@@ -151,6 +151,16 @@ def test_the_histogram_over_the_next_street() -> None:
     assert strength(turn[:2], turn[2:], over="next").histogram == strength(turn[:2], turn[2:]).histogram
 
 
+def test_completions_that_leave_the_range_no_hand_are_left_out() -> None:
+    # one hand in the range: the rivers 7c and 6c leave it none, and E[HS] is over the other 44
+    hole, board = parse_cards("Ah Kh"), parse_cards("Qh 7h 2c 9d")
+    spot = strength(hole, board, versus="7c6c", bins=4)
+    matrix = opponent_weights("7c6c")
+    _agree(spot, _brute_force(hole, board, matrix, 4))
+    assert spot.ehs == pytest.approx(sum(strength(hole, board + [r], versus="7c6c").hs
+                                         for r in range(52) if r not in hole + board + parse_cards("7c 6c")) / 44)
+
+
 def test_range_text_and_its_weights_agree() -> None:
     text = "QQ+, AKs, 76s:0.5"
     by_text = strength("Ah Kh", "Qh 7h 2c", versus=text)
