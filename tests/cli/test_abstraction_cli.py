@@ -57,6 +57,10 @@ def test_tables_preflop(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert code == 0 and "preflop: 4 files" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["preflop.json", "preflop_equity.npy", "preflop_tie.npy",
                                                           "preflop_win.npy"]
+    code, out, _ = run(capsys, "tables", "preflop", "--out", str(tmp_path), "--json")
+    files = json.loads(out)["files"]
+    assert code == 0 and {f["name"]: f["bytes"] for f in files}["preflop_equity.npy"] == \
+        (tmp_path / "preflop_equity.npy").stat().st_size
 
 
 def test_tables_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -88,6 +92,10 @@ def test_buckets_from_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         header = json.loads(str(data["header"]))
         assert data["labels"].shape == (200,) and data["centres"].shape == (4, 5)
         assert header["k"] == 4 and header["seed"] == 2 and set(data["labels"].tolist()) <= {0, 1, 2, 3}
+        labels = data["labels"]
+    code, out, _ = run(capsys, "buckets", "turn", "--k", "4", "--bins", "5", "--tables", str(tmp_path),
+                       "--out", str(out_file), "--seed", "2", "--json")
+    assert code == 0 and json.loads(out)["sizes"] == np.bincount(labels, minlength=4).tolist()
 
 
 def test_buckets_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

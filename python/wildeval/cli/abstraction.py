@@ -51,6 +51,7 @@ def register(commands: Any) -> None:
                         "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
     t.add_argument("--threads", type=int_in(1, 1024), default=None,
                    help="threads (default: every core; per task on a cluster, default 1)")
+    t.add_argument("--json", action="store_true", help="print JSON: the files written, their sizes, the seconds")
     add_cluster(t)
     add_quiet(t)
     t.set_defaults(run=run_tables)
@@ -76,6 +77,7 @@ def register(commands: Any) -> None:
                    help="read the street's table from this folder ('wildeval tables' with the same --bins) "
                         "instead of computing it")
     b.add_argument("--threads", type=int_in(1, 1024), default=None, help="threads (default: every core)")
+    b.add_argument("--json", action="store_true", help="print JSON: the header written and each bucket's size")
     add_quiet(b)
     b.set_defaults(run=run_buckets)
 
@@ -135,6 +137,10 @@ def run_tables(args: argparse.Namespace) -> int:
             paths = write_tables(args.street, folder, args.bins, over=args.over, threads=threads, client=client,
                                  progress=progress.advance)
     where = "on the cluster" if uses_cluster(args) else "here"
+    if args.json:
+        print(json.dumps({"street": args.street, "folder": str(folder), "seconds": time.perf_counter() - start,
+                          "files": [{"name": p.name, "bytes": p.stat().st_size} for p in paths]}))
+        return 0
     print(f"{args.street}: {len(paths)} files in {folder} ({time.perf_counter() - start:.1f} s {where})")
     for path in paths:
         print(f"  {path.name:<24} {path.stat().st_size:>15,} bytes")
@@ -174,6 +180,10 @@ def run_buckets(args: argparse.Namespace) -> int:
     with output_bytes(args.out) as stream:
         np.savez(stream, labels=labels, centres=found.centres, header=np.array(json.dumps(header)))
     sizes = np.bincount(found.labels, minlength=args.k)
+    if args.json:
+        print(json.dumps({**header, "file": args.out, "seconds": time.perf_counter() - start,
+                          "sizes": sizes.tolist()}))
+        return 0
     print(f"{args.street}: {args.k} buckets of {len(labels):,} classes ({args.features}, {found.steps} steps, "
           f"{time.perf_counter() - start:.1f} s); buckets of {int(sizes.min()):,} to {int(sizes.max()):,} classes; "
           f"written to {args.out}")
