@@ -30,7 +30,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +44,8 @@ __all__ = ["Buckets", "buckets", "kmeans"]
 Features = Literal["histogram", "moments"]
 
 
-def _padded(points: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+def _padded(points: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
+    """The points as float32 rows padded with zeros to a multiple of 8 (no float64 copy made)."""
     width = -(-points.shape[1] // 8) * 8
     out = np.zeros((points.shape[0], width), dtype=np.float32)
     out[:, :points.shape[1]] = points
@@ -61,8 +62,10 @@ def kmeans(points: npt.ArrayLike, k: int, *, l1: bool = False, seed: int = 0, it
         raise ValueError(f"k must be a whole number >= 1, not {k!r}")
     if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
         raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
-    array = np.asarray(points, dtype=np.float64)
-    if array.ndim != 2 or not np.isfinite(array).all():
+    array = np.asarray(points)
+    if array.dtype.kind not in "iuf":
+        array = array.astype(np.float64)
+    if array.ndim != 2 or (array.dtype.kind == "f" and not np.isfinite(array).all()):
         raise ValueError("points must be a 2-d array of finite numbers, a point a row")
     if k > len(array):
         raise ValueError(f"k must be at most the number of points, {len(array):,}, not {k:,}")
@@ -143,7 +146,7 @@ def buckets(street: str, k: int, *, features: Features = "histogram", bins: int 
     loaded = _load(Path(tables), street, bins, over) if tables is not None else table
     ehs, ehs2, histogram = loaded if loaded is not None else street_table(street, bins, over=over, threads=threads)
     if features == "histogram":
-        points = np.cumsum(histogram, axis=1, dtype=np.float64)
+        points = np.cumsum(histogram, axis=1, dtype=np.uint32)  # whole counts: exact as float32 too
         labels, centres, steps = kmeans(points, k, l1=True, seed=seed, iterations=iterations, threads=threads,
                                         progress=progress)
         centres = np.diff(centres, axis=1, prepend=0.0) / float(points[0, -1])  # every row's total
