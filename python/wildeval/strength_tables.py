@@ -197,8 +197,10 @@ def _replacing_all(folder: Path, names: list[str]) -> Iterator[dict[str, Path]]:
             os.close(fd)
             temporary[name] = Path(made)
         yield temporary
-        for name in names:
-            os.chmod(temporary[name], 0o644)
+        umask = os.umask(0)
+        os.umask(umask)
+        for name in names:  # as a new file would be (mkstemp makes them private)
+            os.chmod(temporary[name], 0o666 & ~umask)
         for name in names:
             os.replace(temporary[name], folder / name)
     finally:
