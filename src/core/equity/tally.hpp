@@ -43,6 +43,48 @@ int64_t tally_players(const int32_t* const* values, const int64_t* times, std::s
         count[kStride + 1] += second;
         count[kStride + 2] += boards - first - second;
         return boards;
+    } else if (times == nullptr) {
+        // each board once: who holds the best value alone, without a branch (written so that the
+        // compiler vectorises the loop: compares as 0 or -1, the maximum as a select), and the
+        // boards with a tie (rare) in a second pass
+        const int32_t* v[P];
+        for (int p = 0; p < P; ++p) v[p] = values[p];
+        int32_t alone[P] = {};
+        constexpr std::size_t kChunk = 256;
+        int32_t held_best[kChunk];  // each board's count of best values, less one (0: one alone)
+        for (std::size_t from = 0; from < n; from += kChunk) {
+            const std::size_t m = std::min(kChunk, n - from);
+            int32_t ties = 0;
+            for (std::size_t i = 0; i < m; ++i) {
+                int32_t x[P], eq[P];
+#pragma GCC unroll 10
+                for (int p = 0; p < P; ++p) x[p] = v[p][from + i];
+                int32_t best = x[0], k = 0;
+#pragma GCC unroll 10
+                for (int p = 1; p < P; ++p) best = x[p] > best ? x[p] : best;
+#pragma GCC unroll 10
+                for (int p = 0; p < P; ++p) {
+                    eq[p] = -static_cast<int32_t>(x[p] == best);
+                    k += eq[p];
+                }
+                const int32_t single = -static_cast<int32_t>(k == -1);
+#pragma GCC unroll 10
+                for (int p = 0; p < P; ++p) alone[p] -= single & eq[p];
+                ties -= ~single;
+                held_best[i] = -k - 1;
+            }
+            for (std::size_t i = 0; i < m && ties > 0; ++i) {
+                if (held_best[i] == 0) continue;
+                --ties;
+                const std::size_t k = static_cast<std::size_t>(held_best[i]) + 1;
+                int32_t best = v[0][from + i];
+                for (int p = 1; p < P; ++p) best = std::max(best, v[p][from + i]);
+                for (int p = 0; p < P; ++p)
+                    if (v[p][from + i] == best) count[static_cast<std::size_t>(p) * kStride + k] += 1;
+            }
+        }
+        for (int p = 0; p < P; ++p) count[static_cast<std::size_t>(p) * kStride + 1] += alone[p];
+        return static_cast<int64_t>(n);
     } else {
         int64_t alone[P] = {};
         for (std::size_t i = 0; i < n; ++i) {
