@@ -75,6 +75,8 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
     const uint64_t rest = rest_;
     const List* const list = lists_.empty() ? nullptr : &lists_[0];
     const uint32_t* const drawable = list != nullptr ? list->drawable.data() : nullptr;
+    const std::size_t n_players = list != nullptr ? list->players.size() : 0, size = list != nullptr ? list->size() : 0;
+    const uint32_t* const players = list != nullptr ? list->players.data() : nullptr;
     const uint64_t* const masks = list != nullptr ? list->masks.data() : nullptr;
     const double* const chance = kWeighted ? list->chance.data() : nullptr;
     const uint32_t* const alias = kWeighted ? list->alias.data() : nullptr;
@@ -91,7 +93,7 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
             uint32_t place = 0;
             if (kSeveral) place = wide ? place_digit(w, bound) : card_digit(w, bound);
             if (kWeighted && !(coin < chance[place])) place = alias[place];
-            picked[t] = drawable[place];
+            for (std::size_t m = 0; m < n_players; ++m) picked[players[m] * kBlock + t] = drawable[m * size + place];
             used = masks[place];
         }
         lefts[t] = rest & ~used;
@@ -107,7 +109,8 @@ void DealDraws::views(ListView* out) const {
     for (std::size_t l = 0; l < lists_.size(); ++l) {
         const List& list = lists_[l];
         out[l] = {list.drawable.data(), list.masks.data(), list.chance.empty() ? nullptr : list.chance.data(),
-                  list.alias.data(), list.drawable.size() > 1};
+                  list.alias.data(), list.players.data(), static_cast<uint32_t>(list.players.size()),
+                  static_cast<uint32_t>(list.size()), list.size() > 1};
     }
 }
 
@@ -141,7 +144,7 @@ inline bool DealDraws::general_deal(SplitMix& rng, std::size_t t, uint64_t throw
                 place = bound <= kCardBound ? card_digit(w, bound) : place_digit(w, bound);
             }
             if (list.chance != nullptr && !(coins[l] < list.chance[place])) place = list.alias[place];
-            picked_[l * kBlock + t] = list.drawable[place];
+            for (uint32_t m = 0; m < list.n_players; ++m) picked_[list.players[m] * kBlock + t] = list.drawable[m * list.size + place];
             const uint64_t mask = list.masks[place];
             apart = apart && (mask & used) == 0;
             used |= mask;
@@ -223,9 +226,10 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
 // where Lemire keeps that word. SplitMix's state is a counter, so the eight attempts' words are
 // known: attempt i's coin q is word i * stride + q + 1 from the state before them, its group
 // word i * stride + stride. Lemire's check takes one IFMA multiply, each list's digit two more;
-// the coins are compared with the alias tables' chances, the hands and cards gathered, and the
-// attempts whose hands share no card are the deals, packed in order (a register compress and a
-// masked store: no compress to memory, which is slow on AMD's Zen 4). From the first attempt
+// the coins are compared with the alias tables' chances, the hands' cards gathered (not with one
+// list: nothing to meet), and the attempts whose hands share no card are the deals, packed in
+// order (a register compress and a masked store: no compress to memory, which is slow on AMD's
+// Zen 4); each player's place in its list then read entry by entry. From the first attempt
 // whose group word Lemire throws back (which then reads the next word, not the next attempt's
 // first), general_deal draws that deal. The same numbers as the scalar loops, in the same order;
 // a run of more than a million attempts whose hands meet, for one deal, fails the block as there.
@@ -256,7 +260,7 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* view
     const __m512d unit = _mm512_set1_pd(0x1.0p-53);
     uint32_t d = 0;
     __m512i bound[kMaxPlayers];
-    for (std::size_t l = 0; l < n_lists; ++l) bound[l] = _mm512_set1_epi64(lists_[l].drawable.size() > 1 ? bounds_[d++] : 1);
+    for (std::size_t l = 0; l < n_lists; ++l) bound[l] = _mm512_set1_epi64(lists_[l].size() > 1 ? bounds_[d++] : 1);
     uint64_t streak = 0;  // attempts whose hands met since the last deal
     std::size_t t = 0;
     while (t < n) {
@@ -269,12 +273,12 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* view
         const unsigned valid = n_weighted == 0 || thrown_back == 0 ? 0xFFu : (thrown_back & (0u - thrown_back)) - 1;
         unsigned good = n_weighted == 0 ? kept : valid;
         __m512i used = zero;
-        __m256i hand[kMaxPlayers];
+        __m256i at[kMaxPlayers];  // each list's entry
         uint64_t q = 0;
         for (std::size_t l = 0; l < n_lists; ++l) {
             const List& list = lists_[l];
             __m512i place = zero;
-            if (list.drawable.size() > 1) {
+            if (list.size() > 1) {
                 place = _mm512_madd52hi_epu64(zero, w, bound[l]);
                 w = _mm512_madd52lo_epu64(zero, w, bound[l]);
             }
@@ -286,7 +290,8 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* view
                 const __mmask8 to_alias = _mm512_cmp_pd_mask(coin, chance, _CMP_NLT_UQ);
                 place32 = _mm256_mmask_i32gather_epi32(place32, to_alias, place32, reinterpret_cast<const int*>(list.alias.data()), 4);
             }
-            hand[l] = _mm256_i32gather_epi32(reinterpret_cast<const int*>(list.drawable.data()), place32, 4);
+            at[l] = place32;
+            if (n_lists == 1) break;  // nothing to meet: the cards left are read below, entry by entry
             const __m512i mask = _mm512_i32gather_epi64(place32, list.masks.data(), 8);
             good &= _mm512_testn_epi64_mask(mask, used);
             used = _mm512_or_si512(used, mask);
@@ -315,10 +320,23 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* view
         const __mmask8 lanes = static_cast<__mmask8>(take);
         const unsigned drawn = static_cast<unsigned>(popcount32(take));
         const __mmask8 first = static_cast<__mmask8>((1u << drawn) - 1);  // a masked store of the first `drawn`
-        _mm512_mask_storeu_epi64(lefts_.data() + t, first, _mm512_maskz_compress_epi64(lanes, _mm512_andnot_si512(used, rest)));
+        if (n_lists != 1)
+            _mm512_mask_storeu_epi64(lefts_.data() + t, first, _mm512_maskz_compress_epi64(lanes, _mm512_andnot_si512(used, rest)));
         if (cards_per_deal_ > 0) _mm512_mask_storeu_epi64(card_words_.data() + t, first, _mm512_maskz_compress_epi64(lanes, w));
-        for (std::size_t l = 0; l < n_lists; ++l)
-            _mm256_mask_storeu_epi32(picked_.data() + l * kBlock + t, first, _mm256_maskz_compress_epi32(lanes, hand[l]));
+        // each player's place in its list, by loads (a gather is slower on AMD's Zen 4), and
+        // with one list the cards left
+        for (std::size_t l = 0; l < n_lists; ++l) {
+            const ListView& list = views[l];
+            uint32_t entry[8];
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(entry), _mm256_maskz_compress_epi32(lanes, at[l]));
+            for (uint32_t m = 0; m < list.n_players; ++m) {
+                const uint32_t* drawable = list.drawable + m * list.size;
+                uint32_t* out = picked_.data() + list.players[m] * kBlock + t;
+                for (unsigned i = 0; i < drawn; ++i) out[i] = drawable[entry[i]];
+            }
+            if (n_lists == 1)
+                for (unsigned i = 0; i < drawn; ++i) lefts_[t + i] = rest_ & ~list.masks[entry[i]];
+        }
         t += drawn;
         if (!last_deals && valid != 0xFFu) {  // an attempt whose group word is thrown back: that deal, by the general rule
             if (!general_deal(rng, t, streak, views, 0)) return false;
@@ -334,10 +352,13 @@ void DealDraws::cards_by_ifma(std::size_t, std::size_t, uint32_t) {}
 bool DealDraws::words_by_ifma(SplitMix&, std::size_t, const ListView*) { return false; }
 #endif
 
-DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards) : rest_(rest), cards_per_deal_(cards) {
+DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards)
+    : rest_(rest), n_listed_(listed.size()), cards_per_deal_(cards) {
     int left = popcount64(rest);
-    for (const Listed& player : listed) {
+    for (std::size_t l = 0; l < listed.size(); ++l) {
+        const Listed& player = listed[l];
         List list;
+        list.players = {static_cast<uint32_t>(l)};
         int size = -1;
         for (std::size_t i = 0; i < player.hands.size(); ++i) {
             if (player.hands[i] == 0) continue;
@@ -345,38 +366,28 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
             size = popcount64(player.hands[i]);
             list.drawable.push_back(static_cast<uint32_t>(i));
             list.masks.push_back(player.hands[i]);
+            if (!player.weights.empty()) list.weights.push_back(player.weights[i]);
         }
         if (list.drawable.empty()) throw std::invalid_argument("a listed player has no hand to draw");
         left -= size;
-        bool equal = true;
-        for (uint32_t i : list.drawable) equal = equal && (player.weights.empty() || player.weights[i] == player.weights[list.drawable[0]]);
-        if (!equal) {  // Vose's construction of Walker's alias table
-            const std::size_t n = list.drawable.size();
-            double total = 0;
-            for (uint32_t i : list.drawable) total += player.weights[i];
-            std::vector<double> scaled(n);
-            std::vector<uint32_t> small, large;
-            for (std::size_t i = 0; i < n; ++i) {
-                scaled[i] = player.weights[list.drawable[i]] * static_cast<double>(n) / total;
-                (scaled[i] < 1 ? small : large).push_back(static_cast<uint32_t>(i));
-            }
-            list.chance.assign(n, 1.0);
-            list.alias.resize(n);
-            for (std::size_t i = 0; i < n; ++i) list.alias[i] = static_cast<uint32_t>(i);
-            while (!small.empty() && !large.empty()) {
-                const uint32_t a = small.back(), b = large.back();
-                small.pop_back();
-                list.chance[a] = scaled[a];
-                list.alias[a] = b;
-                scaled[b] -= 1 - scaled[a];
-                if (scaled[b] < 1) {
-                    large.pop_back();
-                    small.push_back(b);
-                }
-            }
-        }
-        if (list.drawable.size() > 1) bounds_.push_back(static_cast<uint32_t>(list.drawable.size()));
         lists_.push_back(std::move(list));
+    }
+    // the two lists of the smallest product joined, while it is at most kJoint
+    while (lists_.size() > 1) {
+        std::size_t x = 0, y = 1;
+        for (std::size_t i = 0; i < lists_.size(); ++i)
+            for (std::size_t j = i + 1; j < lists_.size(); ++j)
+                if (lists_[i].size() * lists_[j].size() < lists_[x].size() * lists_[y].size()) x = i, y = j;
+        if (lists_[x].size() * lists_[y].size() > kJoint) break;
+        lists_[x] = joint(lists_[x], lists_[y]);
+        lists_.erase(lists_.begin() + static_cast<std::ptrdiff_t>(y));
+    }
+    for (List& list : lists_) {
+        bool equal = true;
+        for (double w : list.weights) equal = equal && w == list.weights[0];
+        if (!equal) walker_alias(list.weights, list.chance, list.alias);
+        list.weights.clear();
+        if (list.size() > 1) bounds_.push_back(static_cast<uint32_t>(list.size()));
     }
     if (cards < 0 || cards > left) throw std::invalid_argument("the deck holds too few cards for the deal");
     for (int j = 0; j < cards; ++j) bounds_.push_back(static_cast<uint32_t>(left - j));
@@ -390,7 +401,7 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
         g.floor = (uint64_t{1} << 52) % g.product;
         groups_.push_back(g);
     }
-    picked_.resize(kBlock * std::max<std::size_t>(lists_.size(), 1));
+    picked_.resize(kBlock * std::max<std::size_t>(n_listed_, 1));
     lefts_.resize(kBlock);
     card_words_.resize(kBlock * groups_.size());
     digits_.resize(kBlock * static_cast<std::size_t>(cards));

@@ -1,5 +1,5 @@
-// Dealing: the cards left in the deck, every hand of n cards from them in order, and the seeded
-// generator that sampled runs draw from (field.cpp, equity.cpp).
+// Dealing: the cards left in the deck, every hand of n cards from them in order, the seeded
+// generator that sampled runs draw from (field.cpp, equity.cpp), and Walker's alias tables.
 #pragma once
 
 #include <cstddef>
@@ -85,5 +85,33 @@ struct SplitMix {
     // Uniform in [0, 1), 53 bits.
     double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 };
+
+// Walker's alias table for drawing i with chance weights[i] / their sum (Vose's construction):
+// entry i of n drawn uniformly is kept with chance[i], else alias[i] is taken.
+inline void walker_alias(const std::vector<double>& weights, std::vector<double>& chance, std::vector<uint32_t>& alias) {
+    const std::size_t n = weights.size();
+    double total = 0;
+    for (double w : weights) total += w;
+    std::vector<double> scaled(n);
+    std::vector<uint32_t> small, large;
+    for (std::size_t i = 0; i < n; ++i) {
+        scaled[i] = weights[i] * static_cast<double>(n) / total;
+        (scaled[i] < 1 ? small : large).push_back(static_cast<uint32_t>(i));
+    }
+    chance.assign(n, 1.0);
+    alias.resize(n);
+    for (std::size_t i = 0; i < n; ++i) alias[i] = static_cast<uint32_t>(i);
+    while (!small.empty() && !large.empty()) {
+        const uint32_t a = small.back(), b = large.back();
+        small.pop_back();
+        chance[a] = scaled[a];
+        alias[a] = b;
+        scaled[b] -= 1 - scaled[a];
+        if (scaled[b] < 1) {
+            large.pop_back();
+            small.push_back(b);
+        }
+    }
+}
 
 }  // namespace wildeval
