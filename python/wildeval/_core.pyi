@@ -75,6 +75,9 @@ class EquityEngine(metaclass=_pybind11_type):
     def sampled(
         self, trials: int, seed: int, first_chunk: int, chunks: int, threads: int
     ) -> npt.NDArray[np.float64]: ...
+    # each of the first `trials` sampled deals' hands: (trials, players), each player's place in
+    # its list (a known hand 0, a player dealt from the deck -1); for tests of the sampler
+    def dealt(self, trials: int, seed: int) -> npt.NDArray[np.int32]: ...
 
 # the native guts player (register_guts.cpp): table = (players, stages, goal, streak, lowest_pays,
 # in_turn, ante, payment_cap or None, max_rounds); a strategy = ([(level, keys, bars), ...], default

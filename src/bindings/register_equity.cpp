@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -97,6 +98,18 @@ public:
         write_row(counts, out.mutable_data());
         return out;
     }
+    // The hands the first `trials` deals of sampled(trials, seed, ...) give the players (tests).
+    py::array_t<int32_t> dealt(uint64_t trials, uint64_t seed) const {
+        std::vector<int32_t> hands;
+        {
+            py::gil_scoped_release release;
+            hands = equity_dealt(deal_, trials, seed);
+        }
+        const py::ssize_t players = static_cast<py::ssize_t>(deal_.players.size());
+        py::array_t<int32_t> out({static_cast<py::ssize_t>(trials), players});
+        std::copy(hands.begin(), hands.end(), out.mutable_data());
+        return out;
+    }
 
 private:
     // The plan of an exact count, made once (grouping the sets of hands into classes takes a
@@ -163,7 +176,9 @@ void register_equity(py::module_& m) {
         .def("versus_random", &PyEquityEngine::versus_random, py::arg("first_task"), py::arg("n_tasks"),
              py::arg("threads"))
         .def("sampled", &PyEquityEngine::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),
-             py::arg("chunks"), py::arg("threads"));
+             py::arg("chunks"), py::arg("threads"))
+        .def("dealt", &PyEquityEngine::dealt, py::arg("trials"), py::arg("seed"),
+             "each deal's hand of each player, as its place in the player's list (known: 0, from the deck: -1)");
     m.attr("EQUITY_CHUNK") = kEquityChunk;
     m.attr("MAX_PLAYERS") = kMaxPlayers;
 }

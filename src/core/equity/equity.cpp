@@ -108,49 +108,94 @@ void EquityDeal::check(const Evaluator& ev) const {
     if (cards_left() < missing()) refuse("the deck holds too few cards for these hands and the board");
 }
 
+namespace {
+
+// How each player's hand is dealt. A player who may hold any hand of the deck (every hand of its
+// size but those that meet the board, the dead cards or the known hands, each once, with equal
+// weights) is dealt from the cards left after the others: each set of the others' hands leaves
+// the same number of hands to it, so this is exact. A known hand is held throughout. Every other
+// player is drawn from its list by weight. DealDraws (deal_draws.hpp) draws the deals a block at
+// a time.
+struct SampledDeal {
+    std::vector<DealDraws::Listed> lists;
+    BlockTally::Seats seats;
+    uint64_t always = 0;  // the cards of every deal: the board, the dead cards, the known hands
+    int from_deck = 0;    // cards a deal takes for the players dealt from the deck
+};
+
+SampledDeal sampled_deal(const EquityDeal& deal, const std::vector<std::vector<uint64_t>>& masks) {
+    SampledDeal out;
+    const std::size_t players = deal.players.size();
+    out.always = deal.board_and_dead();
+    for (std::size_t p = 0; p < players; ++p)
+        if (deal.players[p].combos() == 1) out.always |= masks[p][0];
+    for (std::size_t p = 0; p < players; ++p) {
+        const EquityPlayer& player = deal.players[p];
+        if (player.combos() == 1) continue;
+        if (any_hand_of_the_deck(player, masks[p], out.always)) {
+            out.seats.first[p] = out.from_deck;
+            out.seats.count[p] = player.n_cards;
+            out.from_deck += player.n_cards;
+            continue;
+        }
+        out.seats.listed[p] = static_cast<int>(out.lists.size());
+        DealDraws::Listed list;  // DealDraws draws uniformly where the weights it can draw are equal
+        for (uint64_t m : masks[p]) list.hands.push_back(m & out.always ? 0 : m);
+        list.weights = player.weights;
+        out.lists.push_back(std::move(list));
+    }
+    out.seats.n_listed = out.lists.size();
+    out.seats.board_first = out.from_deck;
+    out.seats.k = deal.missing();
+    return out;
+}
+
+// The chunks of a run of `trials`, checked: the first and how many.
+uint64_t run_chunks(const EquityDeal& deal, const std::vector<std::vector<uint64_t>>& masks, uint64_t trials,
+                    uint64_t first_chunk, uint64_t chunks) {
+    long budget = 10'000'000;
+    if (!some_deal(masks, 0, deal.board_and_dead(), budget))
+        throw std::invalid_argument("no deal gives every player a hand without sharing a card");
+    const uint64_t all = (trials + kEquityChunk - 1) / kEquityChunk;
+    if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
+    return chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
+}
+
+}  // namespace
+
+std::vector<int32_t> equity_dealt(const EquityDeal& deal, uint64_t trials, uint64_t seed) {
+    const std::size_t players = deal.players.size();
+    const auto masks = hand_masks(deal);
+    const uint64_t count = run_chunks(deal, masks, trials, 0, 0);
+    const SampledDeal plan = sampled_deal(deal, masks);
+    DealDraws draws(kAllCards & ~plan.always, plan.lists, plan.from_deck + plan.seats.k);
+    std::vector<int32_t> out(trials * players, 0);
+    for (uint64_t chunk = 0; chunk < count; ++chunk) {
+        SplitMix rng = SplitMix::for_chunk(seed, chunk);
+        const uint64_t n_trials = std::min<uint64_t>(kEquityChunk, trials - chunk * kEquityChunk);
+        for (uint64_t t = 0; t < n_trials; t += DealDraws::kBlock) {
+            const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(DealDraws::kBlock, n_trials - t));
+            if (!draws.draw(rng, n)) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");
+            for (std::size_t i = 0; i < n; ++i)
+                for (std::size_t p = 0; p < players; ++p) {
+                    const int l = plan.seats.listed[p];
+                    out[(chunk * kEquityChunk + t + i) * players + p] =
+                        l >= 0 ? static_cast<int32_t>(draws.picks()[static_cast<std::size_t>(l) * DealDraws::kBlock + i])
+                               : plan.seats.count[p] > 0 ? -1 : 0;
+                }
+        }
+    }
+    return out;
+}
+
 EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_t trials, uint64_t seed,
                             uint64_t first_chunk, uint64_t chunks, int threads) {
     const std::size_t players = deal.players.size();
     const auto masks = hand_masks(deal);
-    const uint64_t fixed = deal.board_and_dead();
-    long budget = 10'000'000;
-    if (!some_deal(masks, 0, fixed, budget))
-        throw std::invalid_argument("no deal gives every player a hand without sharing a card");
-    const uint64_t all = (trials + kEquityChunk - 1) / kEquityChunk;
-    if (first_chunk > all) throw std::invalid_argument("first_chunk past the last chunk");
-    const uint64_t count = chunks == 0 ? all - first_chunk : std::min(chunks, all - first_chunk);
-    // How each player's hand is dealt. A player who may hold any hand of the deck (every hand of
-    // its size but those that meet the board, the dead cards or the known hands, each once, with
-    // equal weights) is dealt from the cards left after the others: each set of the others' hands
-    // leaves the same number of hands to it, so this is exact. A known hand is held throughout.
-    // Every other player is drawn from its list by weight. DealDraws (deal_draws.hpp) draws the
-    // deals a block at a time.
-    uint64_t always = fixed;  // the cards of every deal: the board, the dead cards, the known hands
-    for (std::size_t p = 0; p < players; ++p)
-        if (deal.players[p].combos() == 1) always |= masks[p][0];
-    const int k = deal.missing();
-    std::vector<DealDraws::Listed> lists;
-    BlockTally::Seats seats;
-    int at = 0;
-    for (std::size_t p = 0; p < players; ++p) {
-        const EquityPlayer& player = deal.players[p];
-        if (player.combos() == 1) continue;
-        if (any_hand_of_the_deck(player, masks[p], always)) {
-            seats.first[p] = at;
-            seats.count[p] = player.n_cards;
-            at += player.n_cards;
-            continue;
-        }
-        seats.listed[p] = static_cast<int>(lists.size());
-        DealDraws::Listed list;  // DealDraws draws uniformly where the weights it can draw are equal
-        for (uint64_t m : masks[p]) list.hands.push_back(m & always ? 0 : m);
-        list.weights = player.weights;
-        lists.push_back(std::move(list));
-    }
-    seats.n_listed = lists.size();
-    seats.board_first = at;
-    seats.k = k;
-    const DealDraws first_draws(kAllCards & ~always, lists, at + k);
+    const uint64_t count = run_chunks(deal, masks, trials, first_chunk, chunks);
+    const SampledDeal plan = sampled_deal(deal, masks);
+    const BlockTally::Seats& seats = plan.seats;
+    const DealDraws first_draws(kAllCards & ~plan.always, plan.lists, plan.from_deck + plan.seats.k);
     std::vector<EquityCounts> per_chunk(count, EquityCounts(players));
     std::vector<std::unique_ptr<BlockTally>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     std::vector<std::unique_ptr<DealDraws>> per_worker_draws(per_worker.size());

@@ -103,5 +103,8 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
 inline constexpr uint64_t kEquityChunk = 1 << 16;
 EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_t trials, uint64_t seed,
                             uint64_t first_chunk, uint64_t chunks, int threads);
+// The hands those deals give the players, deal by deal (trials * players): each player's place in
+// its list (a known hand: 0; a player dealt from the deck: -1). For tests of the sampler.
+std::vector<int32_t> equity_dealt(const EquityDeal& deal, uint64_t trials, uint64_t seed);
 
 }  // namespace wildeval
