@@ -401,7 +401,7 @@ DealDraws::DealDraws(uint64_t rest, const std::vector<Listed>& listed, int cards
     }
     if (cards < 0 || cards > left) throw std::invalid_argument("the deck holds too few cards for the deal");
     for (int j = 0; j < cards; ++j) bounds_.push_back(static_cast<uint32_t>(left - j));
-    constexpr uint64_t kGroupBelow = uint64_t{1} << 44;
+    constexpr uint64_t kGroupBelow = uint64_t{1} << 46;
     for (uint32_t d = 0; d < bounds_.size();) {
         Group g{d, 0, 1, 0};
         while (d < bounds_.size() && (g.count == 0 || bounds_[d] < kGroupBelow / g.product)) {

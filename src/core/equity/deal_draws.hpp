@@ -16,11 +16,11 @@
 //
 // The numbers: a deal's uniform draws (each listed player's place in its list, where the list
 // holds more than one hand, then each card's r) are the digits of one uniform number below the
-// product of their bounds, split into groups whose product stays below 2^44. Each group takes the
+// product of their bounds, split into groups whose product stays below 2^46. Each group takes the
 // top 52 bits w of one generator word and reads its digits as w * b1 = r1 * 2^52 + w1, w1 * b2 =
 // r2 * 2^52 + w2, ... (the mixed-radix digits of w * P / 2^52, P the group's product), a w whose
 // w * P mod 2^52 falls below 2^52 mod P drawn again (Lemire's multiply-and-reject with bound P,
-// so exactly uniform; about one word in 2^8 or fewer). 52 bits, so that AVX-512's IFMA
+// so exactly uniform; about one word in 2^6 or fewer). 52 bits, so that AVX-512's IFMA
 // multiplies read the cards' digits of eight deals at once. A weighted pick reads a coin of
 // Walker's alias table from one word of its own first. Listed hands that share a card throw the
 // deal away, and the next words draw it again. Only how the digits and the r-th card are found
