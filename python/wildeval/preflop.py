@@ -33,8 +33,8 @@ import numpy.typing as npt
 
 from wildeval.cards import RANKS
 
-__all__ = ["BOARDS", "CLASSES", "Counts", "class_hands", "counts", "equity", "normalise", "picture", "row", "table",
-           "tie", "win"]
+__all__ = ["BOARDS", "CLASSES", "Counts", "ThreeWay", "class_hands", "counts", "equity", "normalise", "picture", "row",
+           "table", "three_way", "tie", "win", "write_three_way"]
 
 BOARDS = 1_712_304  # C(48, 5): the boards of one pair of hands
 DATA_FILE = Path(__file__).parent / "data" / "preflop_heads_up.npy.gz"
@@ -150,3 +150,7 @@ def picture(name: str) -> str:
     for i, ch in enumerate(_ORDER):
         lines.append(f"{ch:>3} " + "".join(f"{100 * values[13 * i + j]:6.1f}" for j in range(13)))
     return "\n".join(lines)
+
+
+# the sampled 3-way table (wildeval.three_way), reached from here too
+from wildeval.three_way import ThreeWay, three_way, write_three_way  # noqa: E402

@@ -72,6 +72,37 @@ def test_tables_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert list(tmp_path.iterdir()) == []
 
 
+def test_tables_preflop3(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from wildeval import three_way
+
+    chosen = three_way._check_classes(["AA", "KK", "AKs"])
+    monkeypatch.setattr(three_way, "_check_classes", lambda classes: chosen)  # three classes, not 169
+    code, out, _ = run(capsys, "tables", "preflop3", "--out", str(tmp_path), "--trials", "500", "--seed", "4",
+                       "--threads", "2", "--json")
+    assert code == 0 and [f["name"] for f in json.loads(out)["files"]] == list(three_way.FILES)
+    table = three_way.ThreeWay.load(tmp_path)
+    assert (table.trials, table.seed, table.size) == (500, 4, 10)
+    assert table.equities.tobytes() == three_way.three_way(["AA", "KK", "AKs"], trials=500, seed=4).equities.tobytes()
+    code, out, _ = run(capsys, "tables", "preflop3", "--out", str(tmp_path), "--trials", "500")
+    assert code == 0 and "preflop3: 3 files" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("preflop3", "--out", "none"), "--out none: there is no folder"),
+    (("flop", "--out", ".", "--trials", "9"), "--trials: only the sampled table preflop3 takes it, not flop"),
+    (("preflop", "--out", ".", "--seed", "9"), "--seed: only the sampled table preflop3 takes it, not preflop"),
+])
+def test_tables_preflop3_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                argv: tuple[str, ...], words: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "tables", *argv)
+    assert code == 2 and out == "" and words in err
+    with pytest.raises(SystemExit):
+        main(["tables", "preflop3", "--out", ".", "--trials", "1"])
+    assert "argument --trials: must be from 2 to 4,294,967,296, not 1" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def _small_tables(folder: Path) -> np.ndarray:
     rng = np.random.default_rng(1)
     histogram = rng.multinomial(46, [0.2] * 5, size=200).astype(np.uint16)

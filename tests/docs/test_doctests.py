@@ -37,6 +37,7 @@ MODULES = [
     "wildeval.reference.omaha",
     "wildeval.two_parts",
     "wildeval.preflop",
+    "wildeval.three_way",
     "wildeval.isomorphism",
     "wildeval.strength",
     "wildeval.strength_tables",

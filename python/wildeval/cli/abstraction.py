@@ -16,6 +16,8 @@ from wildeval.cli.progress import add_quiet, bar
 
 __all__ = ["register"]
 
+THREE_WAY_TRIALS = 40_000  # the default of 'tables preflop3 --trials' (docs/abstraction.md)
+
 
 def register(commands: Any) -> None:
     s = commands.add_parser(
@@ -39,11 +41,13 @@ def register(commands: Any) -> None:
         "tables", help="strength tables of every canonical hand of a round, as .npy files",
         description="river: 2 * ahead + tied (of 1,980) of every class of river hands (Indexer([2, 5]), "
                     "123,156,254); turn, flop: E[HS], E[HS^2] and the --bins histogram of the river HS of every "
-                    "class (Indexer([2, 4]), [2, 3]); preflop: the exact 169 x 169 heads-up table. Each as .npy "
+                    "class (Indexer([2, 4]), [2, 3]); preflop: the exact 169 x 169 heads-up table; preflop3: the 3-way "
+                    "table of every triple of classes, sampled (--trials deals a triple, --seed), with each "
+                    "equity's standard error. Each as .npy "
                     "files with a JSON header STREET.json in --out, written when the work is done (an "
                     "interrupted run leaves the folder as it was).")
-    t.add_argument("street", choices=["river", "turn", "flop", "preflop"], metavar="STREET",
-                   help="river, turn, flop or preflop")
+    t.add_argument("street", choices=["river", "turn", "flop", "preflop", "preflop3"], metavar="STREET",
+                   help="river, turn, flop, preflop or preflop3")
     t.add_argument("--out", required=True, metavar="DIR", help="the folder to write the tables into")
     t.add_argument("--bins", type=int_in(1, 4096), default=50, help="bins of the histograms (default 50)")
     t.add_argument("--over", choices=["river", "next"], default="river",
@@ -51,6 +55,9 @@ def register(commands: Any) -> None:
                         "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
     t.add_argument("--threads", type=int_in(1, 1024), default=None,
                    help="threads (default: every core; per task on a cluster, default 1)")
+    t.add_argument("--trials", type=int_in(2, 1 << 32), default=None,
+                   help=f"preflop3: deals sampled per triple of classes (default {THREE_WAY_TRIALS:,})")
+    t.add_argument("--seed", type=whole_number, default=None, help="preflop3: the seed (default 0)")
     t.add_argument("--json", action="store_true", help="print JSON: the files written, their sizes, the seconds")
     add_cluster(t)
     add_quiet(t)
@@ -126,9 +133,22 @@ def run_tables(args: argparse.Namespace) -> int:
     folder = Path(args.out)
     if not folder.is_dir():
         raise ValueError(f"--out {args.out}: there is no folder of that name")
+    for flag, value in (("--trials", args.trials), ("--seed", args.seed)):
+        if value is not None and args.street != "preflop3":
+            raise ValueError(f"{flag}: only the sampled table preflop3 takes it, not {args.street}")
     start = time.perf_counter()
     if args.street == "preflop":
         paths = write_tables("preflop", folder)
+    elif args.street == "preflop3":
+        from math import comb
+
+        from wildeval.three_way import write_three_way
+
+        with client_for(args) as client, bar(comb(171, 3), "tables: preflop3", quiet=args.quiet,
+                                             unit=" triples") as progress:
+            paths = write_three_way(folder, trials=args.trials or THREE_WAY_TRIALS, seed=args.seed or 0,
+                                    threads=args.threads if client is None else None, client=client,
+                                    progress=progress.advance)
     else:
         boards = Indexer([STREETS[args.street][0]]).size(0)
         with client_for(args) as client, bar(boards, f"tables: {args.street}", quiet=args.quiet,
