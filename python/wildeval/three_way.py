@@ -59,7 +59,7 @@ def triple_index(i: int, j: int, k: int) -> int:
     ``C(k + 2, 3) + C(j + 1, 2) + i``.
 
     >>> triple_index(0, 0, 0), triple_index(0, 0, 1), triple_index(2, 1, 1), triple_index(168, 168, 168)
-    (0, 1, 5, 818804)
+    (0, 1, 6, 818804)
     """
     i, j, k = sorted((int(i), int(j), int(k)))
     return math.comb(k + 2, 3) + math.comb(j + 1, 2) + i
