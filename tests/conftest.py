@@ -1,7 +1,9 @@
 """Under CI (CI=true) a skipped test fails: every check, the peers' differential tests included,
 must run there (the peers are in the `test` extra). The `rows_kernel` fixture runs a test under
-each batch kernel this machine runs; the `pokerkit` fixture is pokerkit, or a skip where it is not
-installed; the hypothesis profile "wildeval" (loaded here) is every property test's settings."""
+each batch kernel this machine runs (`keeps_rows_kernel` puts the machine's choice back after a
+test that picks kernels itself); `client` is a local Dask cluster per module; the `pokerkit`
+fixture is pokerkit, or a skip where it is not installed; the hypothesis profile "wildeval"
+(loaded here) is every property test's settings."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -62,6 +65,23 @@ def rows_kernel(request: pytest.FixtureRequest) -> Iterator[str]:
     _core.use_rows_kernel(request.param)
     yield request.param
     _core.use_rows_kernel(before)
+
+
+@pytest.fixture
+def keeps_rows_kernel() -> Iterator[None]:
+    """Puts the machine's choice of row kernel back after a test that chooses one itself."""
+    before = _core.rows_kernel()
+    yield
+    _core.use_rows_kernel(before)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A local Dask cluster of two processes (one per module that asks), and its client."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                                  silence_logs=40) as cluster, distributed.Client(cluster) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")

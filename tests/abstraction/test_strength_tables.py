@@ -6,7 +6,6 @@ all. The whole river table is slow."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,14 +65,6 @@ def test_threads_do_not_change_the_bytes() -> None:
     two = street_table("turn", 4, boards=range(300, 420), threads=2)
     for a, b in zip(one, two, strict=True):
         assert a.tobytes() == b.tobytes()
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as c:
-        yield c
 
 
 def test_a_cluster_gives_the_same_bytes(client: Any) -> None:

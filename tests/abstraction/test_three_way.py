@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -84,14 +83,6 @@ def test_impossible_triples_are_those_no_hands_can_deal() -> None:
             with pytest.raises(ValueError, match="cannot be dealt at once"):
                 table.equity(*names)
     assert impossible > 5 and int((table.equities[:, 0] == IMPOSSIBLE).sum()) == impossible
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as c:
-        yield c
 
 
 def test_the_same_bytes_on_any_threads_split_or_cluster(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:

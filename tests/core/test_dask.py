@@ -14,7 +14,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +30,6 @@ from wildeval.cli import main  # noqa: E402
 from wildeval.games import guts, triple_draw  # noqa: E402
 from wildeval.odds import equity, versus_field  # noqa: E402
 from wildeval.sampling import random_hands  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as c:
-        yield c
 
 
 def test_import_wildeval_does_not_import_dask() -> None:

@@ -6,7 +6,6 @@ held to the per-call path, which no row kernel serves."""
 from __future__ import annotations
 
 import platform
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -17,11 +16,7 @@ from wildeval.rankings import spec
 KERNELS = [name for name in _core.rows_kernels() if _core.rows_kernel_runs(name)]
 
 
-@pytest.fixture(autouse=True)
-def _machine_choice_back() -> Iterator[None]:
-    before = _core.rows_kernel()
-    yield
-    _core.use_rows_kernel(before)
+pytestmark = pytest.mark.usefixtures("keeps_rows_kernel")
 
 
 def _under_each_kernel(ev: Evaluator, hands: np.ndarray) -> dict[str, object]:

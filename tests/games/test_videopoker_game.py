@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from math import comb
 from typing import Any
 
@@ -192,14 +191,6 @@ def test_the_native_game_checks_its_arguments() -> None:
         _core.videopoker_hold_counts(counts.table, np.array([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1]], np.uint8))
     with pytest.raises(ValueError, match="one row per set of 0 to 5 cards"):
         _core.videopoker_hold_counts(counts.table[1:], np.array([[1, 2, 3, 4, 5]], np.uint8))
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as c:
-        yield c
 
 
 def test_many_tables_on_a_cluster_are_the_local_games(client: Any) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -18,11 +17,7 @@ from wildeval.ranges import Range
 KERNELS = [name for name in _core.rows_kernels() if _core.rows_kernel_runs(name)]
 
 
-@pytest.fixture(autouse=True)
-def _machine_choice_back() -> Iterator[None]:
-    before = _core.rows_kernel()
-    yield
-    _core.use_rows_kernel(before)
+pytestmark = pytest.mark.usefixtures("keeps_rows_kernel")
 
 
 def _engine(players: list[tuple[list[str], list[float]]], board: str = "", dead: str = "") -> _core.EquityEngine:
