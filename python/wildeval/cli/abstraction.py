@@ -19,6 +19,13 @@ __all__ = ["register"]
 THREE_WAY_TRIALS = 40_000  # the default of 'tables preflop3 --trials' (docs/abstraction.md)
 
 
+def _add_over(parser: Any) -> None:
+    parser.add_argument("--over", choices=["river", "next"], default="river",
+                        help="the histogram of the river HS of every completion (river, the default) or, from the "
+                             "flop, of the next street's E[HS] (next: the turn cards by the mean river HS of their "
+                             "rivers)")
+
+
 def register(commands: Any) -> None:
     s = commands.add_parser(
         "strength", help="a hold'em hand's strength and potential on a board, exactly",
@@ -31,9 +38,7 @@ def register(commands: Any) -> None:
     s.add_argument("--versus", default=None, metavar="RANGE",
                    help='the opponent\'s range, e.g. "QQ+, AKs, 76s:0.5" (default: any two cards)')
     s.add_argument("--bins", type=int_in(1, 4096), default=10, help="bins of the histogram (default 10)")
-    s.add_argument("--over", choices=["river", "next"], default="river",
-                   help="the histogram of the river HS of every completion (river, the default) or, from the flop, "
-                        "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
+    _add_over(s)
     s.add_argument("--json", action="store_true", help="print JSON")
     s.set_defaults(run=run_strength)
 
@@ -50,9 +55,7 @@ def register(commands: Any) -> None:
                    help="river, turn, flop, preflop or preflop3")
     t.add_argument("--out", required=True, metavar="DIR", help="the folder to write the tables into")
     t.add_argument("--bins", type=int_in(1, 4096), default=50, help="bins of the histograms (default 50)")
-    t.add_argument("--over", choices=["river", "next"], default="river",
-                   help="the histogram of the river HS of every completion (river, the default) or, from the flop, "
-                        "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
+    _add_over(t)
     t.add_argument("--threads", type=int_in(1, 1024), default=None,
                    help="threads (default: every core; per task on a cluster, default 1)")
     t.add_argument("--trials", type=int_in(2, 1 << 32), default=None,
@@ -75,9 +78,7 @@ def register(commands: Any) -> None:
     b.add_argument("--features", choices=["histogram", "moments"], default="histogram",
                    help="histogram (earth mover's distance) or moments (E[HS], E[HS^2]); default histogram")
     b.add_argument("--bins", type=int_in(1, 4096), default=50, help="bins of the histograms (default 50)")
-    b.add_argument("--over", choices=["river", "next"], default="river",
-                   help="the histogram of the river HS of every completion (river, the default) or, from the flop, "
-                        "of the next street's E[HS] (next: the turn cards by the mean river HS of their rivers)")
+    _add_over(b)
     b.add_argument("--seed", type=whole_number, default=0, help="seed of the k-means++ start (default 0)")
     b.add_argument("--iterations", type=int_in(1, 10_000), default=30, help="most k-means steps (default 30)")
     b.add_argument("--tables", default=None, metavar="DIR",
