@@ -341,9 +341,11 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     whole games each (the module's doc), dealt from ``seed``. ``method``: ``"cuts"``, each set
     one threshold moving towards its best cut by ``1 / (1 + updates)`` (at least ``min_step``);
     or ``"fictitious"``, each set a mixture that takes in its best cut with weight
-    ``2 / (2 + updates)`` (at least ``min_step``), played as ``width`` thresholds. ``levels``: the
-    levels refined (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``;
-    default :func:`default_levels`). ``client`` (a ``distributed.Client``): each iteration's
+    ``2 / (2 + updates)`` (at least ``min_step``), played as ``width`` thresholds; or
+    ``"regret"``, each set a mixture over thresholds by regret matching
+    (:mod:`~wildeval.games.guts.solver.regret`; ``min_step`` unused), played as ``width``
+    thresholds. ``levels``: the levels refined (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``;
+    default :func:`default_levels` for the method). ``client`` (a ``distributed.Client``): each iteration's
     games played on the cluster, :data:`GAMES_PER_TASK` a task, the same strategy as on one
     machine. ``progress``, if given, is called with 1 after each iteration."""
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
