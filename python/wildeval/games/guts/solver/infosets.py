@@ -30,7 +30,7 @@ import numpy.typing as npt
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Flips, Policy, cell_keys, flips, key_stage
-from wildeval.games.guts.solver.regret import Regrets
+from wildeval.games.guts.solver.regret import Regrets, quantiles as _quantiles
 from wildeval.seeds import child_seed
 
 __all__ = ["METHODS", "MIN_VISITS", "MIXTURE_WIDTH", "InfoSets", "best_cuts", "default_levels", "median_threshold",
@@ -281,21 +281,6 @@ class _Mixture(_Level):
         if kept.any():
             out[kept] = _quantiles(self.parts[kept], self.summed[kept], self.width)
         return out
-
-
-def _quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
-    """Each row's mixture of thresholds ``parts`` (weights beside them) as ``width`` equally
-    weighted thresholds: its quantiles at ``(j + 1/2) / width``."""
-    if parts.shape[0] == 0:
-        return np.zeros((0, width))
-    order = np.argsort(parts, axis=1, kind="stable")
-    p, w = np.take_along_axis(parts, order, axis=1), np.take_along_axis(weights, order, axis=1)
-    cum = np.cumsum(w, axis=1)
-    cum /= np.maximum(cum[:, -1:], 1e-300)
-    levels = (np.arange(width) + 0.5) / width
-    at = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
-    out: Floats = np.take_along_axis(p, at, axis=1)
-    return out
 
 
 def _played(levels: dict[int, _Level | Regrets], level: int, fallback: Floats, keys3: Ints) -> Floats:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["GRID", "Regrets"]
+__all__ = ["GRID", "Regrets", "mixture_thresholds", "quantiles"]
 
 GRID = 64
 """Thresholds a set mixes: strengths ``j / GRID`` for ``j = 0 .. GRID`` (the last never stays in)."""
@@ -48,17 +48,25 @@ def _grid_index(thresholds: Floats) -> Ints:
     return np.clip(np.rint(np.asarray(thresholds) * GRID), 0, GRID).astype(np.int64)
 
 
-def mixture_thresholds(weights: Floats, width: int) -> Floats:
-    """Each row's mixture over the grid's thresholds (``weights``, ``GRID + 1`` a row) as
-    ``width`` equally weighted thresholds: its quantiles at ``(j + 1/2) / width``."""
-    if weights.shape[0] == 0:
+def quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
+    """Each row's mixture of thresholds ``parts`` (weights beside them) as ``width`` equally
+    weighted thresholds: its quantiles at ``(j + 1/2) / width``."""
+    if parts.shape[0] == 0:
         return np.zeros((0, width))
-    cum = np.cumsum(weights, axis=1)
+    order = np.argsort(parts, axis=1, kind="stable")
+    p, w = np.take_along_axis(parts, order, axis=1), np.take_along_axis(weights, order, axis=1)
+    cum = np.cumsum(w, axis=1)
     cum /= np.maximum(cum[:, -1:], 1e-300)
     levels = (np.arange(width) + 0.5) / width
     at = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
-    out: Floats = at / GRID
+    out: Floats = np.take_along_axis(p, at, axis=1)
     return out
+
+
+def mixture_thresholds(weights: Floats, width: int) -> Floats:
+    """Each row's mixture over the grid's thresholds (``weights``, ``GRID + 1`` a row) as
+    ``width`` equally weighted thresholds (:func:`quantiles`)."""
+    return quantiles(np.broadcast_to(np.arange(GRID + 1) / GRID, weights.shape), weights, width)
 
 
 class Regrets:
