@@ -7,7 +7,8 @@ Two kinds of feature per hand:
   by the **earth mover's distance**, which for one-dimensional histograms of equal bins is the L1
   distance of their cumulative sums (each hand's cumulative counts of completions; a centre is the
   mean of its hands' cumulative counts, the cumulative sum of their mean histogram);
-- ``"moments"``: the pair (E[HS], E[HS²]), compared by the Euclidean distance.
+- ``"moments"``: the pair (E[HS], E[HS²]), compared by the Euclidean distance;
+- ``"hs"``, the river's one feature: the hand's river HS (``2 * ahead + tied`` of 1,980).
 
 k-means (Lloyd's steps) from a **k-means++** start: the first centre a hand drawn uniformly, each
 next one a hand drawn with probability proportional to its squared distance to the nearest centre
@@ -16,6 +17,11 @@ centre (the lowest-numbered of equally near ones) and each centre moves to its h
 centre left without hands stays where it was), until no hand changes bucket or ``iterations``
 steps are done. Each hand's distances are summed natively in one fixed order and the means are
 summed in the order of the hands, so the buckets depend on the seed alone, not on the threads.
+
+On the river a hand has one number, and k-means in one dimension is solved exactly instead
+(:func:`kmeans_1d`): the buckets that minimise the sum of squared distances to their means, each
+bucket a run of neighbouring values, found by dynamic programming over the at most 1,981
+distinct values (Wang and Song, "Ckmeans.1d.dp", 2011). No seed and no steps: the optimum.
 
 >>> import numpy as np
 >>> points = np.array([[0.0, 0.0], [0.1, 0.0], [5.0, 5.0], [5.0, 5.1]])
@@ -39,9 +45,9 @@ from wildeval import _core
 from wildeval.evaluator import check_threads
 from wildeval.strength_tables import street_table
 
-__all__ = ["Buckets", "buckets", "kmeans"]
+__all__ = ["Buckets", "buckets", "kmeans", "kmeans_1d"]
 
-Features = Literal["histogram", "moments"]
+Features = Literal["histogram", "moments", "hs"]
 
 
 def _padded(points: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
@@ -104,6 +110,53 @@ def kmeans(points: npt.ArrayLike, k: int, *, l1: bool = False, seed: int = 0, it
     return labels, centres[:, :array.shape[1]], steps
 
 
+def kmeans_1d(values: npt.ArrayLike, k: int, weights: npt.ArrayLike | None = None,
+              ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], float]:
+    """The exact k-means of ``values`` (one number each, ``weights`` how many points each stands
+    for, default 1): each value's bucket (bucket 0 the lowest values), the ``k`` bucket means and
+    the least sum of weighted squared distances to them. Equal values share a bucket; of equally
+    good answers, the one whose last bucket begins earliest (then the one before it) is kept.
+
+    >>> labels, centres, cost = kmeans_1d([1, 2, 3, 10, 11, 30], 3)
+    >>> labels.tolist(), centres.tolist(), cost
+    ([0, 0, 0, 1, 1, 2], [2.0, 10.5, 30.0], 2.5)
+    """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ValueError(f"k must be a whole number >= 1, not {k!r}")
+    array = np.asarray(values)
+    if array.ndim != 1 or array.dtype.kind not in "iuf" or (array.dtype.kind == "f" and not np.isfinite(array).all()):
+        raise ValueError("values must be a 1-d array of finite numbers")
+    weight = np.ones(len(array)) if weights is None else np.asarray(weights, dtype=np.float64)
+    if weight.shape != array.shape or not (np.isfinite(weight).all() and (weight > 0).all()):
+        raise ValueError("weights must be positive finite numbers, one for each value")
+    distinct, where = np.unique(array, return_inverse=True)
+    m = len(distinct)
+    if k > m:
+        raise ValueError(f"k must be at most the number of distinct values, {m:,}, not {k:,}")
+    w = np.bincount(where, weights=weight, minlength=m)
+    x = distinct.astype(np.float64)
+    prefix = [np.concatenate([[0.0], np.cumsum(a)]) for a in (w, w * x, w * x * x)]
+    # cost[i, j]: the squared distances of the values i .. j - 1 to their mean (i < j)
+    n, s1, s2 = (p[None, :] - p[:, None] for p in prefix)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cost = np.where(n > 0, s2 - s1 * s1 / np.where(n > 0, n, 1.0), np.inf)
+    np.maximum(cost, 0.0, out=cost, where=np.isfinite(cost))
+    best = cost[0].copy()  # best[j]: the least cost of the values 0 .. j - 1 in c buckets
+    start = np.zeros((k, m + 1), dtype=np.int64)  # start[c, j]: where the last of c + 1 buckets begins
+    for c in range(1, k):
+        total = best[:, None] + cost
+        start[c] = total.argmin(axis=0)
+        best = total[start[c], np.arange(m + 1)]
+    ends = [m]
+    for c in range(k - 1, 0, -1):
+        ends.append(int(start[c, ends[-1]]))
+    bounds = np.array(ends[::-1])  # the first value of buckets 1 .. k - 1, then m
+    of_distinct = np.searchsorted(bounds, np.arange(m), side="right").astype(np.int32)
+    centres = np.array([(prefix[1][b] - prefix[1][a]) / (prefix[0][b] - prefix[0][a])
+                        for a, b in zip([0, *bounds[:-1]], bounds, strict=True)])
+    return of_distinct[where], centres, float(best[m])
+
+
 @dataclass(frozen=True)
 class Buckets:
     """The bucket of every class of a round's hands (``labels``, by the round's index) and the
@@ -129,23 +182,52 @@ def _load(folder: Path, street: str, bins: int, over: str) -> tuple[npt.NDArray[
     return tuple(np.load(folder / f"{street}_{name}.npy") for name in ("ehs", "ehs2", "histogram"))
 
 
-def buckets(street: str, k: int, *, features: Features = "histogram", bins: int = 50, over: str = "river",
-            seed: int = 0,
-            iterations: int = 30, threads: int | None = None, tables: str | Path | None = None,
-            table: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.uint16]] | None = None,
-            progress: Callable[[int], object] | None = None) -> Buckets:
-    """``k`` buckets of every class of ``street`` ("flop": Indexer([2, 3]), or "turn": [2, 4])
-    hands by k-means on ``features`` (see the module's text). The street's table is read from
-    the folder ``tables`` where :func:`~wildeval.strength_tables.write_tables` wrote it with the
-    same ``bins`` and ``over`` (river HS, or the next street's E[HS]), or taken from ``table``
-    (what :func:`~wildeval.strength_tables.street_table` returns), else computed first."""
-    if street not in ("flop", "turn"):
-        raise ValueError(f"street must be flop or turn, not {street!r}")
-    if features not in ("histogram", "moments"):
-        raise ValueError(f"features must be histogram or moments, not {features!r}")
+def _river(k: int, tables: str | Path | None, table: Any, threads: int | None,
+           progress: Callable[[int], object] | None) -> Buckets:
+    from wildeval.strength_tables import RIVER_SCALE, river_table
+
+    if tables is not None:
+        header = Path(tables) / "river.json"
+        if not header.exists():
+            raise ValueError(f"{tables}: no river.json there (write it with write_tables('river', ...))")
+        hs = np.load(Path(tables) / "river_hs.npy", mmap_mode="r")
+    else:
+        hs = table if table is not None else river_table(threads=threads, progress=progress)
+    hs = np.asarray(hs)
+    if hs.ndim != 1 or hs.dtype.kind not in "iu" or (len(hs) and int(hs.max()) > RIVER_SCALE):
+        raise ValueError(f"the river table must be whole numbers 0 .. {RIVER_SCALE}, one a class")
+    counts = np.bincount(hs, minlength=RIVER_SCALE + 1)
+    present = np.flatnonzero(counts)
+    of_value, centres, _ = kmeans_1d(present, k, weights=counts[present])
+    lookup = np.zeros(RIVER_SCALE + 1, dtype=np.int32)
+    lookup[present] = of_value
+    return Buckets(street="river", features="hs", labels=lookup[hs], centres=(centres / RIVER_SCALE)[:, None],
+                   seed=0, steps=0)
+
+
+def buckets(street: str, k: int, *, features: Features | None = None, bins: int = 50, over: str = "river",
+            seed: int = 0, iterations: int = 30, threads: int | None = None, tables: str | Path | None = None,
+            table: Any = None, progress: Callable[[int], object] | None = None) -> Buckets:
+    """``k`` buckets of every class of ``street`` ("flop": Indexer([2, 3]), "turn": [2, 4], or
+    "river": [2, 5]) hands by k-means on ``features`` (see the module's text; by default
+    "histogram" on the flop and the turn, and "hs", the only one, on the river). The street's
+    table is read from the folder ``tables`` where :func:`~wildeval.strength_tables.write_tables`
+    wrote it (with the same ``bins`` and ``over``, river HS or the next street's E[HS]), or taken
+    from ``table`` (what :func:`~wildeval.strength_tables.street_table` or
+    :func:`~wildeval.strength_tables.river_table` returns), else computed first. On the river the
+    buckets are the exact optimum (:func:`kmeans_1d`, weighting each class alike) and the centres
+    their mean HS; ``seed`` and ``iterations`` do not apply there."""
+    if street not in ("flop", "turn", "river"):
+        raise ValueError(f"street must be flop, turn or river, not {street!r}")
+    wanted = ("hs",) if street == "river" else ("histogram", "moments")
+    chosen: str = features if features is not None else wanted[0]
+    if chosen not in wanted:
+        raise ValueError(f"features on the {street} must be {' or '.join(wanted)}, not {chosen!r}")
+    if street == "river":
+        return _river(k, tables, table, threads, progress)
     loaded = _load(Path(tables), street, bins, over) if tables is not None else table
     ehs, ehs2, histogram = loaded if loaded is not None else street_table(street, bins, over=over, threads=threads)
-    if features == "histogram":
+    if chosen == "histogram":
         points = np.cumsum(histogram, axis=1, dtype=np.uint32)  # whole counts: exact as float32 too
         labels, centres, steps = kmeans(points, k, l1=True, seed=seed, iterations=iterations, threads=threads,
                                         progress=progress)
@@ -153,4 +235,4 @@ def buckets(street: str, k: int, *, features: Features = "histogram", bins: int 
     else:
         labels, centres, steps = kmeans(np.stack([ehs, ehs2], axis=1), k, seed=seed, iterations=iterations,
                                         threads=threads, progress=progress)
-    return Buckets(street=street, features=features, labels=labels, centres=centres, seed=seed, steps=steps)
+    return Buckets(street=street, features=chosen, labels=labels, centres=centres, seed=seed, steps=steps)

@@ -14,6 +14,7 @@ import pytest
 from interrupts import interrupted_within
 
 import wildeval
+from wildeval.buckets import buckets
 from wildeval.isomorphism import Indexer
 from wildeval.strength import hand_strength, strength
 from wildeval.strength_tables import RIVER_SCALE, river_table, street_table, write_tables
@@ -122,3 +123,14 @@ def test_the_whole_river_table(tmp_path: Path) -> None:
         hand = river.unindex(1, i)
         s = hand_strength(hand[:2], hand[2:])
         assert table[i] == 2 * s.ahead + s.tied
+    # the river's buckets from the written table: runs of HS, every class in one, the means right
+    found = buckets("river", 20, tables=tmp_path)
+    sizes = np.bincount(found.labels, minlength=20)
+    assert sizes.sum() == len(table) and (sizes > 0).all()
+    lowest = np.full(20, RIVER_SCALE + 1)
+    np.minimum.at(lowest, found.labels, table)
+    highest = np.zeros(20, dtype=np.int64)
+    np.maximum.at(highest, found.labels, table)
+    assert (highest[:-1] < lowest[1:]).all()  # bucket b's hands all below bucket b + 1's
+    means = np.bincount(found.labels, weights=table, minlength=20) / sizes / RIVER_SCALE
+    assert found.centres[:, 0] == pytest.approx(means)

@@ -146,6 +146,32 @@ def test_buckets_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
+def test_river_buckets_from_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hs = np.random.default_rng(5).integers(0, 1981, 500).astype(np.uint16)
+    (tmp_path / "river.json").write_text("{}")
+    np.save(tmp_path / "river_hs.npy", hs)
+    out_file = tmp_path / "r.npz"
+    code, out, _ = run(capsys, "buckets", "river", "--k", "5", "--tables", str(tmp_path), "--out", str(out_file))
+    assert code == 0 and "river: 5 buckets of 500 classes (hs, exact" in out
+    with np.load(out_file) as data:
+        header = json.loads(str(data["header"]))
+        assert header["exact"] is True and header["features"] == "hs" and header["rounds"] == [2, 5]
+        assert "seed" not in header and data["centres"].shape == (5, 1)
+        order = np.argsort(hs, kind="stable")
+        assert (np.diff(data["labels"][order].astype(int)) >= 0).all()
+    before = out_file.read_bytes()
+    for extra, words in ((["--seed", "3"], "--seed: the river's buckets are the exact k-means"),
+                         (["--bins", "8"], "--bins: the river's"), (["--iterations", "3"], "--iterations: the river"),
+                         (["--over", "next"], "--over: the river has no later street"),
+                         (["--features", "moments"], "--features moments: the river takes hs")):
+        code, _, err = run(capsys, "buckets", "river", "--k", "5", "--tables", str(tmp_path), "--out",
+                           str(out_file), *extra)
+        assert code == 2 and words in err
+    code, _, err = run(capsys, "buckets", "turn", "--k", "5", "--out", str(out_file), "--features", "hs")
+    assert code == 2 and "--features hs: the turn takes histogram or moments" in err
+    assert out_file.read_bytes() == before
+
+
 def test_the_page_shows_what_runs(capsys: pytest.CaptureFixture[str]) -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "abstraction.md").read_text(encoding="utf-8")
     _, out, _ = run(capsys, "strength", "Ah Kh", "--board", "Qh 7h 2c")

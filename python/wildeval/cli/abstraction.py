@@ -67,20 +67,25 @@ def register(commands: Any) -> None:
     t.set_defaults(run=run_tables)
 
     b = commands.add_parser(
-        "buckets", help="k-means buckets of every canonical hand of the flop or the turn",
-        description="k-means with a seeded k-means++ start over every class of the street's hands, on the "
-                    "histograms of river HS by the earth mover's distance (L1 of cumulative sums) or on "
-                    "(E[HS], E[HS^2]) pairs; writes an .npz of 'labels' (the bucket of each class, by index) and "
-                    "'centres', and a 'header' (JSON). The same buckets for a seed on any number of threads.")
-    b.add_argument("street", choices=["flop", "turn"], metavar="STREET", help="flop or turn")
+        "buckets", help="k-means buckets of every canonical hand of the flop, the turn or the river",
+        description="flop, turn: k-means with a seeded k-means++ start over every class of the street's hands, on "
+                    "the histograms of river HS by the earth mover's distance (L1 of cumulative sums) or on "
+                    "(E[HS], E[HS^2]) pairs. river: the exact k-means of the classes' river HS (one number each, "
+                    "so the optimum is found; no seed). Writes an .npz of 'labels' (the bucket of each class, by "
+                    "index), 'centres' and a 'header' (JSON). The same buckets for a seed on any number of threads.")
+    b.add_argument("street", choices=["flop", "turn", "river"], metavar="STREET", help="flop, turn or river")
     b.add_argument("--k", type=int_in(1, 1_000_000), required=True, help="how many buckets")
     b.add_argument("--out", required=True, metavar="FILE.npz", help="the file to write")
-    b.add_argument("--features", choices=["histogram", "moments"], default="histogram",
-                   help="histogram (earth mover's distance) or moments (E[HS], E[HS^2]); default histogram")
-    b.add_argument("--bins", type=int_in(1, 4096), default=50, help="bins of the histograms (default 50)")
+    b.add_argument("--features", choices=["histogram", "moments", "hs"], default=None,
+                   help="flop, turn: histogram (earth mover's distance, the default) or moments (E[HS], E[HS^2]); "
+                        "river: hs, its only one")
+    b.add_argument("--bins", type=int_in(1, 4096), default=None,
+                   help="flop, turn: bins of the histograms (default 50)")
     _add_over(b)
-    b.add_argument("--seed", type=whole_number, default=0, help="seed of the k-means++ start (default 0)")
-    b.add_argument("--iterations", type=int_in(1, 10_000), default=30, help="most k-means steps (default 30)")
+    b.add_argument("--seed", type=whole_number, default=None, help="flop, turn: seed of the k-means++ start "
+                                                                   "(default 0)")
+    b.add_argument("--iterations", type=int_in(1, 10_000), default=None,
+                   help="flop, turn: most k-means steps (default 30)")
     b.add_argument("--tables", default=None, metavar="DIR",
                    help="read the street's table from this folder ('wildeval tables' with the same --bins) "
                         "instead of computing it")
@@ -180,23 +185,39 @@ def run_buckets(args: argparse.Namespace) -> int:
     if args.tables is not None and not Path(args.tables, f"{args.street}.json").exists():
         raise ValueError(f"--tables {args.tables}: no {args.street}.json there (write it with 'wildeval tables "
                          f"{args.street} --out {args.tables}')")
+    river = args.street == "river"
+    if river:
+        for flag, value in (("--bins", args.bins), ("--seed", args.seed), ("--iterations", args.iterations)):
+            if value is not None:
+                raise ValueError(f"{flag}: the river's buckets are the exact k-means of one number a class; "
+                                 f"{flag} is for the flop and the turn")
+        if args.over != "river":
+            raise ValueError("--over: the river has no later street; --over is for the flop and the turn")
+    if args.features is not None and (args.features == "hs") != river:
+        raise ValueError(f"--features {args.features}: the {args.street} takes "
+                         + ("hs" if river else "histogram or moments"))
+    bins, seed, iterations = args.bins or 50, args.seed or 0, args.iterations or 30
     start = time.perf_counter()
     table = None
     if args.tables is None:
         from wildeval.isomorphism import Indexer
-        from wildeval.strength_tables import street_table
+        from wildeval.strength_tables import STREETS, river_table, street_table
 
-        boards = Indexer([3 if args.street == "flop" else 4]).size(0)
+        boards = Indexer([STREETS[args.street][0]]).size(0)
         with bar(boards, f"buckets: the {args.street} table", quiet=args.quiet, unit=" boards") as progress:
-            table = street_table(args.street, args.bins, over=args.over, threads=args.threads,
-                                 progress=progress.advance)
-    with bar(args.k - 1 + args.iterations, f"buckets: {args.street}", quiet=args.quiet, unit=" steps") as progress:
-        found = buckets(args.street, args.k, features=args.features, bins=args.bins, over=args.over, seed=args.seed,
-                        iterations=args.iterations, threads=args.threads, tables=args.tables, table=table,
+            table = (river_table(threads=args.threads, progress=progress.advance) if river else
+                     street_table(args.street, bins, over=args.over, threads=args.threads, progress=progress.advance))
+    with bar(1 if river else args.k - 1 + iterations, f"buckets: {args.street}", quiet=args.quiet,
+             unit=" steps") as progress:
+        found = buckets(args.street, args.k, features=args.features, bins=bins, over=args.over, seed=seed,
+                        iterations=iterations, threads=args.threads, tables=args.tables, table=table,
                         progress=progress.advance)
-    header = {"street": args.street, "rounds": [2, 3] if args.street == "flop" else [2, 4], "k": args.k,
-              "features": args.features, "bins": args.bins, "over": args.over, "seed": args.seed, "steps": found.steps,
-              "wildeval": wildeval.__version__}
+        if river:
+            progress.advance(1)
+    header = {"street": args.street, "rounds": {"flop": [2, 3], "turn": [2, 4], "river": [2, 5]}[args.street],
+              "k": args.k, "features": found.features}
+    header.update({"exact": True} if river else {"bins": bins, "over": args.over, "seed": seed, "steps": found.steps})
+    header["wildeval"] = wildeval.__version__
     labels = found.labels.astype(np.uint16 if args.k <= 65_536 else np.int32)
     with output_bytes(args.out) as stream:
         np.savez(stream, labels=labels, centres=found.centres, header=np.array(json.dumps(header)))
@@ -205,7 +226,8 @@ def run_buckets(args: argparse.Namespace) -> int:
         print(json.dumps({**header, "file": args.out, "seconds": time.perf_counter() - start,
                           "sizes": sizes.tolist()}))
         return 0
-    print(f"{args.street}: {args.k} buckets of {len(labels):,} classes ({args.features}, {found.steps} steps, "
+    how = "exact" if river else f"{found.steps} steps"
+    print(f"{args.street}: {args.k} buckets of {len(labels):,} classes ({found.features}, {how}, "
           f"{time.perf_counter() - start:.1f} s); buckets of {int(sizes.min()):,} to {int(sizes.max()):,} classes; "
           f"written to {args.out}")
     return 0
