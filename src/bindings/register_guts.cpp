@@ -53,7 +53,7 @@ guts::Strategy strategy_of(const StrategyArgs& args, const guts::Table& table) {
     if (static_cast<int>(defaults.size()) != table.stages)
         throw py::value_error("a strategy needs one default bar per stage");
     for (int i = 0; i < table.stages; ++i) s.default_bar[i] = defaults[static_cast<std::size_t>(i)];
-    s.check();
+    s.prepare();
     return s;
 }
 
@@ -86,7 +86,9 @@ void register_guts(py::module_& m) {
             std::vector<guts::GameResult> results;
             {
                 py::gil_scoped_release release;
-                guts::play_games(table, pool, first_game, games, focal, others, threads, results);
+                // one strategy for every seat: seat 0's decision looked up once (play_game)
+                guts::play_games(table, pool, first_game, games, focal.same_as(others) ? others : focal, others,
+                                 threads, results);
             }
             const auto n = static_cast<py::ssize_t>(table.players);
             py::array_t<double> chips({static_cast<py::ssize_t>(games), n});
@@ -122,7 +124,8 @@ void register_guts(py::module_& m) {
             std::vector<guts::Flip> flips;
             {
                 py::gil_scoped_release release;
-                guts::flip_games(table, pool, first_game, games, focal, others, max_depth, threads, flips);
+                guts::flip_games(table, pool, first_game, games, focal.same_as(others) ? others : focal, others,
+                                 max_depth, threads, flips);
             }
             const auto count = static_cast<py::ssize_t>(flips.size());
             py::array_t<int64_t> keys({count, static_cast<py::ssize_t>(3)});

@@ -46,16 +46,54 @@ uint64_t mixture_pick(int64_t key, int64_t value, std::size_t width) {
     return mix64(static_cast<uint64_t>(key) ^ mix64(static_cast<uint64_t>(value))) % width;
 }
 
+void StrategyTable::build_index() {
+    std::size_t size = 2;
+    while (size < 2 * keys.size()) size <<= 1;
+    slots_.assign(size, Slot{});
+    slot_mask_ = size - 1;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        uint64_t h = mix64(static_cast<uint64_t>(keys[i])) & slot_mask_;
+        while (slots_[h].at >= 0) h = (h + 1) & slot_mask_;
+        slots_[h] = Slot{keys[i], static_cast<std::ptrdiff_t>(i)};
+    }
+}
+
+std::ptrdiff_t StrategyTable::find(int64_t key) const {
+    if (slots_.empty()) {
+        const auto it = std::lower_bound(keys.begin(), keys.end(), key);
+        return it != keys.end() && *it == key ? it - keys.begin() : -1;
+    }
+    for (uint64_t h = mix64(static_cast<uint64_t>(key)) & slot_mask_;; h = (h + 1) & slot_mask_) {
+        const Slot& slot = slots_[h];
+        if (slot.at < 0 || slot.key == key) return slot.at;  // at most half full: an empty slot ends it
+    }
+}
+
 bool Strategy::stays(const int64_t keys[3], int stage, int64_t value) const {
     for (const StrategyTable& t : tables) {
         const int64_t key = keys[static_cast<int>(t.level)];
-        const auto it = std::lower_bound(t.keys.begin(), t.keys.end(), key);
-        if (it != t.keys.end() && *it == key) {
-            const auto at = static_cast<std::size_t>(it - t.keys.begin());
+        const std::ptrdiff_t found = t.find(key);
+        if (found >= 0) {
+            const auto at = static_cast<std::size_t>(found);
             return value >= (t.width == 1 ? t.bars[at] : t.bars[at * t.width + mixture_pick(key, value, t.width)]);
         }
     }
     return value >= default_bar[stage];
+}
+
+void Strategy::prepare() {
+    check();
+    for (StrategyTable& t : tables) t.build_index();
+}
+
+bool Strategy::same_as(const Strategy& other) const {
+    if (tables.size() != other.tables.size() || !std::equal(default_bar, default_bar + kMaxStages, other.default_bar))
+        return false;
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        const StrategyTable &a = tables[i], &b = other.tables[i];
+        if (a.level != b.level || a.width != b.width || a.keys != b.keys || a.bars != b.bars) return false;
+    }
+    return true;
 }
 
 void Strategy::check() const {
@@ -90,14 +128,37 @@ void Sight::keys(const Table& table, int64_t out[3]) const {
 
 GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const Strategy& focal,
                      const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record,
-                     std::vector<RoundEnd>* ends, const std::vector<RoundEnd>* base, double base_chips0) {
+                     std::vector<RoundEnd>* ends, const std::vector<RoundEnd>* base, double base_chips0,
+                     std::vector<RoundStart>* starts, const RoundStart* from) {
     const int n = table.players;
     GameResult result;
     int legs[kMaxPlayers] = {};  // by seat
     double pot = 0.0;
     int dealer = static_cast<int>(game % static_cast<uint64_t>(n));
     bool over = false;
-    for (int r = 0; r < table.max_rounds && !over; ++r) {
+    int first_round = 0;
+    if (from != nullptr) {
+        first_round = from->round;
+        dealer = from->dealer;
+        result.decisions = from->decisions;
+        result.rounds = from->round;
+        result.pots = from->pots;
+        pot = from->pot;
+        std::copy(from->legs, from->legs + n, legs);
+        std::copy(from->chips, from->chips + n, result.chips);
+    }
+    for (int r = first_round; r < table.max_rounds && !over; ++r) {
+        if (starts != nullptr) {
+            RoundStart here;
+            here.round = r;
+            here.dealer = dealer;
+            here.decisions = result.decisions;
+            std::copy(legs, legs + n, here.legs);
+            here.pot = pot;
+            here.pots = result.pots;
+            std::copy(result.chips, result.chips + n, here.chips);
+            starts->push_back(here);
+        }
         const int64_t* deal = pool.values + pool.deal_of(game, r) * static_cast<std::size_t>(n * table.stages);
         for (int s = 0; s < n; ++s) result.chips[s] -= table.ante;
         pot += n * table.ante;
@@ -232,17 +293,22 @@ void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::
     run_tasks(threads, tasks, [&](std::size_t task, int) {
         std::vector<Decision> decisions;
         std::vector<RoundEnd> ends;
+        std::vector<RoundStart> starts;
         std::vector<Flip>& part = parts[task];
         const std::size_t end = std::min(games, (task + 1) * kGamesPerTask);
         for (std::size_t g = task * kGamesPerTask; g < end; ++g) {
             decisions.clear();
             ends.clear();
-            const GameResult base = play_game(table, pool, first_game + g, focal, others, -1, false, &decisions, &ends);
+            starts.clear();
+            const GameResult base =
+                play_game(table, pool, first_game + g, focal, others, -1, false, &decisions, &ends, nullptr, 0.0, &starts);
             const int depth = std::min<int>(max_depth, static_cast<int>(decisions.size()));
+            std::size_t round = 0;  // the round of decision d: the last to start at or before it
             for (int d = 0; d < depth; ++d) {
+                while (round + 1 < starts.size() && starts[round + 1].decisions <= d) ++round;
                 const Decision& at = decisions[static_cast<std::size_t>(d)];
                 const GameResult flipped = play_game(table, pool, first_game + g, focal, others, d, !at.stayed, nullptr,
-                                                     nullptr, &ends, base.chips[0]);
+                                                     nullptr, &ends, base.chips[0], nullptr, &starts[round]);
                 const double diff = (base.chips[0] - flipped.chips[0]) / table.ante;
                 part.push_back(Flip{{at.keys[0], at.keys[1], at.keys[2]}, at.value, at.others_choice,
                                     at.stayed ? diff : -diff});

@@ -83,6 +83,20 @@ struct StrategyTable {
     std::vector<int64_t> keys;  // increasing
     std::vector<int64_t> bars;  // `width` per key, key by key
     std::size_t width = 1;
+
+    // The position of `key` among `keys`, or -1: by the hashed index Strategy::prepare() builds
+    // (one probe of a slot holding the key and its position, where a binary search over a large
+    // table missed the cache at every step), else by binary search.
+    std::ptrdiff_t find(int64_t key) const;
+    void build_index();  // the hashed index of `keys` (open addressing, at most half full)
+
+private:
+    struct Slot {
+        int64_t key = 0;
+        std::ptrdiff_t at = -1;  // -1: empty
+    };
+    std::vector<Slot> slots_;
+    uint64_t slot_mask_ = 0;
 };
 
 struct Strategy {
@@ -92,6 +106,8 @@ struct Strategy {
     // the key (of a mixed table's bars, the one mixture_pick picks), else the stage's default
     bool stays(const int64_t keys[3], int stage, int64_t value) const;
     void check() const;  // keys increasing, `width` bars per key
+    void prepare();      // check(), then every table's hashed index built
+    bool same_as(const Strategy& other) const;  // the same tables, bars and defaults
 };
 
 // What one seat sees when it declares (keys at every level).
@@ -141,10 +157,23 @@ struct RoundEnd {
     double pot = 0.0;
     double chips0 = 0.0;  // seat 0's chips then
 };
+// The whole state at the start of a round: `starts`, if given, receives one per round; `from`,
+// if given, is where to begin (a flip resumes at the round of its decision, not at the first:
+// the rounds before it are the base game's, bit for bit).
+struct RoundStart {
+    int round = 0;
+    int dealer = 0;
+    int decisions = 0;  // seat 0's decisions before this round
+    int legs[kMaxPlayers] = {};
+    double pot = 0.0;
+    double pots = 0.0;
+    double chips[kMaxPlayers] = {};
+};
 GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const Strategy& focal,
                      const Strategy& others, int fork_depth, bool fork_stay, std::vector<Decision>* record,
                      std::vector<RoundEnd>* ends = nullptr, const std::vector<RoundEnd>* base = nullptr,
-                     double base_chips0 = 0.0);
+                     double base_chips0 = 0.0, std::vector<RoundStart>* starts = nullptr,
+                     const RoundStart* from = nullptr);
 
 // Games first_game .. first_game + games - 1, on `threads` threads (the same results for any).
 void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,

@@ -65,6 +65,28 @@ def test_every_flip_gains_what_the_numpy_player_forks_gain(name: str, players: i
     assert {decode(int(k), players)["level"] for k in got.keys[0]} == {"fine", "seen", "cell"}
 
 
+def test_a_large_table_finds_its_keys_among_many() -> None:
+    """A policy's table looked up by its hashed index: the same games with 60,000 other keys (bars
+    that would change every game, were one of them found in a key's stead) as without them."""
+    games, rounds = 300, 8
+    rules, _, policy, values = _setup("three-five-seven", 3, "in_turn", games, rounds)
+    level, keys, bars = policy.tables[0]
+    rng = np.random.default_rng(11)
+    near = (keys[:, None] + np.arange(1, 4)).ravel()  # keys next to the real ones, as well as anywhere
+    extra = np.setdiff1d(np.concatenate([rng.integers(0, int(keys.max()) + 1, 60_000), near]), keys)
+    merged = np.concatenate([keys, extra])
+    order = np.argsort(merged, kind="stable")
+    crowded = Policy(((level, merged[order], np.concatenate([bars, np.full(len(extra), int(ALWAYS))])[order]),),
+                     policy.defaults)
+    plain = play(rules, 3, values, policy, policy, games=games, seed=0, sequential=True, max_rounds=rounds)
+    got = play(rules, 3, values, crowded, crowded, games=games, seed=0, sequential=True, max_rounds=rounds)
+    assert np.array_equal(got.chips, plain.chips) and np.array_equal(got.rounds, plain.rounds)
+    # and where every key of the table is found, a bar changed changes what is played
+    everyone = Policy(((level, keys, np.full(len(keys), int(ALWAYS))),), policy.defaults)
+    assert not np.array_equal(play(rules, 3, values, everyone, everyone, games=games, seed=0, sequential=True,
+                                   max_rounds=rounds).chips, plain.chips)
+
+
 def test_a_policy_decides_by_its_first_table_that_holds_the_key() -> None:
     rules = preset("three-five-seven")
     values = Deals.dealt(rules, 2, 2000, seed=3).values
