@@ -194,6 +194,27 @@ def test_bad_input_is_named() -> None:
         Indexer("2,3")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("rounds", [[2, 5], [2, 3, 1, 1]])
+@pytest.mark.parametrize("card", [52, 63, 64, 200, "duplicate"])
+def test_the_first_bad_row_of_a_batch_is_named(rounds: list[int], card: int | str) -> None:
+    """Rows are checked a block at a time by the fast kernel: the first bad row is the one named,
+    wherever it falls in its block, and by both kernels alike."""
+    indexer = Indexer(rounds)
+    rng = np.random.default_rng(7)
+    hands = np.argsort(rng.random((40, 52)), axis=1)[:, :7].astype(np.uint8)
+    for first in (0, 5, 13, 31, 39):
+        bad = hands.copy()
+        for row in (first, min(first + 3, 39)):
+            if card == "duplicate":
+                bad[row, 6] = bad[row, 2]
+            else:
+                bad[row, row % 7] = card
+        words = "duplicate card" if card == "duplicate" else f"card {card} is not a card"
+        for portable in (False, True):
+            with pytest.raises(ValueError, match=rf"hand {first}: {words}"):
+                indexer._native.index(bad, len(rounds) - 1, 1, portable=portable)
+
+
 def test_empty_batches() -> None:
     indexer = Indexer([2, 5])
     assert indexer.index_many(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)

@@ -77,23 +77,25 @@ private:
         uint8_t place[4] = {};   // each sorted suit's place in its group
         uint8_t first[4] = {};   // each sorted suit's group's first suit
         uint8_t members[4] = {}; // each sorted suit's group's size
+        bool triple = false;     // a group of three or more suits
     };
     struct Round {
         std::vector<Configuration> configurations;
         std::vector<uint32_t> slots;  // an open-addressing table of configurations by their codes
         uint32_t slot_mask = 0;
         // where it is small: every multiset of four codes of this round (divided by the round's
-        // last digit) to its configuration, by colexicographic rank; index_bmi2_rounds reads it
+        // last digit) to its configuration, by colexicographic rank; keys_bmi2 reads it
         std::vector<uint16_t> dense;
         std::vector<uint32_t> terms[4];  // terms[j][a] = C(a + j, j + 1)
-        std::vector<uint32_t> digits;    // each round's digit in this round's reduced codes
+        std::vector<uint32_t> digits;    // [k * 14 + m]: m cards in round k, in this round's reduced codes
     };
 
     // index() by BMI2's extract (x86-64), for 1-4 rounds (kRoundsHere, their loops unrolled) or
     // any (0: `round` + 1)
-    template <int kRoundsHere>
-    uint64_t index_bmi2_rounds(const uint8_t* cards, int round = 0) const;
-    template <int kRoundsHere>  // rows [begin, end) by index_bmi2_rounds, checked: the first bad row, or end
+    template <int kRoundsHere>  // a row's sorted suit keys and its configuration; ok: distinct cards 0-51
+    uint32_t keys_bmi2(const uint8_t* cards, int round, uint64_t* sorted, bool& ok) const;
+    uint64_t finish_bmi2(const uint64_t* sorted, const Configuration& conf) const;
+    template <int kRoundsHere>  // rows [begin, end) by keys_bmi2 and finish_bmi2, checked: the first bad row, or end
     std::size_t rows_bmi2(const uint8_t* cards, std::size_t begin, std::size_t end, int round, uint64_t* out) const;
     uint32_t code_of(const int* counts, int round) const;
     void counts_of(uint32_t code, int round, int* counts) const;
@@ -106,7 +108,7 @@ private:
     std::vector<uint64_t> sizes_;
     std::vector<uint32_t> digit_;  // the place value of each round's count in a code
     std::vector<Round> by_round_;
-    bool small_groups_ = true;  // every group's numbers small enough for index_bmi2_rounds's branch-free terms
+    bool small_groups_ = true;  // every group's numbers small enough for finish_bmi2's branch-free terms
 };
 
 }  // namespace wildeval::abstraction
