@@ -119,10 +119,12 @@ class HandIndexer(metaclass=_pybind11_type):
     def size(self, round: int) -> int: ...  # the classes of rounds 0..round
     def cards(self, round: int) -> int: ...  # the cards of a hand of rounds 0..round
     # the class index of every row of cards (rows of cards(round) cards, round by round)
-    # (portable: without BMI2 even where the CPU has it, for tests)
+    # (kernel: "auto", the fastest this CPU runs, or one of kernels(round) by name, for tests)
     def index(
-        self, hands: npt.NDArray[np.uint8], round: int, threads: int | None, portable: bool = False
+        self, hands: npt.NDArray[np.uint8], round: int, threads: int | None, kernel: str = "auto"
     ) -> npt.NDArray[np.uint64]: ...
+    # the kernels index() can run here for round's hands ("portable", "bmi2", "avx512")
+    def kernels(self, round: int) -> list[str]: ...
     # the canonical hand of every index (an (n, cards(round)) array)
     def unindex(self, indices: npt.NDArray[np.uint64], round: int, threads: int | None) -> npt.NDArray[np.uint8]: ...
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "abstraction/hand_indexer.hpp"
@@ -18,10 +19,22 @@
 
 namespace py = pybind11;
 using wildeval::abstraction::HandIndexer;
+using wildeval::abstraction::IndexKernel;
 
 namespace {
 
 using Cards = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
+
+// The indexing kernels by name (HandIndexer::index_many), "auto" first.
+const std::pair<const char*, IndexKernel> kKernelNames[] = {
+    {"auto", IndexKernel::kAuto}, {"portable", IndexKernel::kPortable}, {"bmi2", IndexKernel::kBmi2},
+    {"avx512", IndexKernel::kAvx512}};
+
+IndexKernel kernel_of(const std::string& name) {
+    for (const auto& [known, kernel] : kKernelNames)
+        if (name == known) return kernel;
+    throw py::value_error("kernel must be auto, portable, bmi2 or avx512, not " + name);
+}
 using Indices = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>;
 
 using Weights = py::array_t<double, py::array::c_style | py::array::forcecast>;
@@ -172,11 +185,16 @@ void register_abstraction(py::module_& m) {
              py::arg("round"), "How many cards a hand of rounds 0..round holds")
         .def(
             "index",
-            [](const HandIndexer& self, const Cards& hands, int round, const py::object& threads_arg, bool portable) {
+            [](const HandIndexer& self, const Cards& hands, int round, const py::object& threads_arg,
+               const std::string& kernel_name) {
                 checked_round(self, round);
                 const int width = self.cards_in(round);
                 if (hands.ndim() != 2 || hands.shape(1) != width)
                     throw py::value_error("the hands must be an (n, " + std::to_string(width) + ") array of cards");
+                const IndexKernel kernel = kernel_of(kernel_name);
+                if (!self.can_run(kernel, round))
+                    throw py::value_error("kernel " + kernel_name + " cannot run here for round " +
+                                          std::to_string(round) + " (see kernels())");
                 const int threads = wildeval::resolve_threads(threads_arg);
                 py::array_t<uint64_t> out(hands.shape(0));
                 const uint8_t* cards = hands.data();
@@ -184,13 +202,23 @@ void register_abstraction(py::module_& m) {
                 const auto n = static_cast<std::size_t>(hands.shape(0));
                 {
                     py::gil_scoped_release release;
-                    self.index_many(cards, n, round, to, threads, portable);
+                    self.index_many(cards, n, round, to, threads, kernel);
                 }
                 return out;
             },
-            py::arg("hands"), py::arg("round"), py::arg("threads"), py::arg("portable") = false,
-            "The class index of every hand (a row of cards, round by round) of rounds 0..round; portable: "
-            "without BMI2 even where the CPU has it (for tests)")
+            py::arg("hands"), py::arg("round"), py::arg("threads"), py::arg("kernel") = "auto",
+            "The class index of every hand (a row of cards, round by round) of rounds 0..round; kernel: auto "
+            "(the fastest this CPU runs), or one of kernels(round) by name (for tests and benchmarks)")
+        .def(
+            "kernels",
+            [](const HandIndexer& self, int round) {
+                checked_round(self, round);
+                std::vector<std::string> names;
+                for (const auto& [name, kernel] : kKernelNames)
+                    if (kernel != IndexKernel::kAuto && self.can_run(kernel, round)) names.emplace_back(name);
+                return names;
+            },
+            py::arg("round"), "The kernels index() can run here for round's hands: portable, bmi2, avx512")
         .def(
             "unindex",
             [](const HandIndexer& self, const Indices& indices, int round, const py::object& threads_arg) {

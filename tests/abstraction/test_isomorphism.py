@@ -210,9 +210,9 @@ def test_the_first_bad_row_of_a_batch_is_named(rounds: list[int], card: int | st
             else:
                 bad[row, row % 7] = card
         words = "duplicate card" if card == "duplicate" else f"card {card} is not a card"
-        for portable in (False, True):
+        for kernel in indexer._native.kernels(len(rounds) - 1):
             with pytest.raises(ValueError, match=rf"hand {first}: {words}"):
-                indexer._native.index(bad, len(rounds) - 1, 1, portable=portable)
+                indexer._native.index(bad, len(rounds) - 1, 1, kernel=kernel)
 
 
 def test_empty_batches() -> None:
@@ -228,16 +228,34 @@ def test_colex_basics() -> None:
 
 
 @pytest.mark.parametrize("rounds", ROUND_SETS + [[4, 5], [1, 1, 1, 1, 1, 1, 1, 1]])
-def test_both_native_kernels_agree(rounds: list[int]) -> None:
-    """The BMI2 kernel (where this CPU has a fast one) and the portable one give the same indices."""
+def test_every_native_kernel_agrees(rounds: list[int]) -> None:
+    """Every kernel this CPU runs (BMI2's extract, AVX-512's 16 rows at once, where it has them)
+    gives the portable kernel's indices; batches of odd sizes, so that a block's tail is met."""
     indexer = Indexer(rounds)
     rng = np.random.default_rng(len(rounds))
     for r in range(len(rounds)):
         n = indexer.cards(r)
-        hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :n].astype(np.uint8)
-        fast = indexer._native.index(hands, r, 1)
-        portable = indexer._native.index(hands, r, 1, portable=True)
-        assert np.array_equal(fast, portable)
+        hands = np.argsort(rng.random((20_003, 52)), axis=1)[:, :n].astype(np.uint8)
+        portable = indexer._native.index(hands, r, 1, kernel="portable")
+        for kernel in indexer._native.kernels(r):
+            assert np.array_equal(indexer._native.index(hands, r, 2, kernel=kernel), portable), kernel
+            assert np.array_equal(indexer._native.index(hands[:37], r, 1, kernel=kernel), portable[:37]), kernel
         if r == len(rounds) - 1 and indexer.size(r) < 10**7:
             reference = ReferenceIndexer(rounds)
-            assert [reference.index(h) for h in hands[:50].tolist()] == fast[:50].tolist()
+            assert [reference.index(h) for h in hands[:50].tolist()] == portable[:50].tolist()
+
+
+def test_the_kernels_this_cpu_runs() -> None:
+    """On x86-64 with BMI2 (every CPU this project's tests run on but aarch64) the bmi2 kernel, and
+    avx512 for a hold'em river where the CPU has AVX-512 (the row kernels' own list says)."""
+    from wildeval import _core
+
+    native = Indexer([2, 5])._native
+    names = native.kernels(1)
+    assert names[0] == "portable"
+    assert ("avx512" in names) == _core.rows_kernel_runs("avx512")
+    with pytest.raises(ValueError, match="kernel must be auto, portable, bmi2 or avx512, not sse"):
+        native.index(np.zeros((1, 7), dtype=np.uint8), 1, 1, kernel="sse")
+    if "avx512" not in names:
+        with pytest.raises(ValueError, match="kernel avx512 cannot run here"):
+            native.index(np.zeros((1, 7), dtype=np.uint8), 1, 1, kernel="avx512")

@@ -223,12 +223,22 @@ HandIndexer::HandIndexer(const std::vector<int>& rounds) : rounds_(rounds) {
             for (int j = 0; j < 4; ++j)
                 for (uint64_t a = 0; a < codes_here; ++a)
                     out.terms[j].push_back(static_cast<uint32_t>(choose_small(a + static_cast<uint64_t>(j), j + 1)));
-            out.dense.assign(static_cast<std::size_t>(cells), 0xFFFF);
+            out.dense.assign(static_cast<std::size_t>(cells) + 1, 0xFFFF);  // a spare entry: see the AVX-512 kernel
             for (std::size_t i = 0; i < out.configurations.size(); ++i) {
                 const uint32_t* c = out.configurations[i].codes;  // from the largest
                 const std::size_t at = out.terms[0][c[3] / last] + out.terms[1][c[2] / last] +
                                        out.terms[2][c[1] / last] + out.terms[3][c[0] / last];
                 out.dense[at] = static_cast<uint16_t>(i);
+            }
+            for (const Configuration& c : out.configurations) {
+                out.offsets.push_back(c.offset);
+                uint32_t places = 0;
+                for (int j = 0; j < kSuits; ++j) {
+                    out.radix[j].push_back(c.radix[j]);
+                    places |= static_cast<uint32_t>(c.place[j]) << (8 * j);
+                }
+                out.places.push_back(places);
+                out.triples |= c.triple;
             }
         }
         by_round_.push_back(std::move(out));
@@ -514,6 +524,10 @@ __attribute__((target("bmi,bmi2,popcnt"))) std::size_t HandIndexer::rows_bmi2(co
     }
     return end;
 }
+bool HandIndexer::avx512_fits(int round) const {
+    return small_groups_ && !by_round_[static_cast<std::size_t>(round)].dense.empty();
+}
+
 // the batch forms (hand_indexer_batch.cpp) call these
 template std::size_t HandIndexer::rows_bmi2<0>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;
 template std::size_t HandIndexer::rows_bmi2<1>(const uint8_t*, std::size_t, std::size_t, int, uint64_t*) const;

@@ -40,6 +40,10 @@ inline bool cards_apart(const uint8_t* hand, int width) {
 
 inline constexpr int kMaxRounds = 8;
 
+// Which loop index_many runs: the best this CPU has (kAuto), or one named (for tests and
+// benchmarks): the portable one, BMI2's extract, or AVX-512's 16 rows at once.
+enum class IndexKernel { kAuto, kPortable, kBmi2, kAvx512 };
+
 class HandIndexer {
 public:
     // std::invalid_argument where the rounds are not 1 to 8 counts of cards, each at least 1, at
@@ -61,10 +65,13 @@ public:
     static std::string check(const uint8_t* cards, int n);
 
     // Every row of an (n, cards_in(round)) array, on up to `threads` threads (run_tasks); throws
-    // std::invalid_argument naming the first bad row (by check()). By BMI2's extract where the CPU
-    // has a fast one, else (or with `portable`, for tests) by index().
+    // std::invalid_argument naming the first bad row (by check()). kAuto: 16 rows at once by
+    // AVX-512 where the CPU has it and the round fits (avx512_fits), else by BMI2's extract where
+    // the CPU has a fast one, else by index(). A kernel named that cannot run here: std::invalid_argument.
     void index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads,
-                    bool portable = false) const;
+                    IndexKernel kernel = IndexKernel::kAuto) const;
+    // Whether `kernel` can run here for `round`.
+    bool can_run(IndexKernel kernel, int round) const;
     // Every index (each below size(round), else std::invalid_argument naming the first that is not).
     void unindex_many(const uint64_t* indices, std::size_t n, int round, uint8_t* out, int threads) const;
 
@@ -88,6 +95,10 @@ private:
         std::vector<uint16_t> dense;
         std::vector<uint32_t> terms[4];  // terms[j][a] = C(a + j, j + 1)
         std::vector<uint32_t> digits;    // [k * 14 + m]: m cards in round k, in this round's reduced codes
+        // where `dense` is: the configurations' fields apart, as the AVX-512 kernel gathers them
+        std::vector<uint64_t> offsets, radix[4];
+        std::vector<uint32_t> places;  // the four suits' places, a byte each
+        bool triples = false;          // some configuration has three or four suits of equal counts
     };
 
     // index() by BMI2's extract (x86-64), for 1-4 rounds (kRoundsHere, their loops unrolled) or
@@ -97,6 +108,11 @@ private:
     uint64_t finish_bmi2(const uint64_t* sorted, const Configuration& conf) const;
     template <int kRoundsHere>  // rows [begin, end) by keys_bmi2 and finish_bmi2, checked: the first bad row, or end
     std::size_t rows_bmi2(const uint8_t* cards, std::size_t begin, std::size_t end, int round, uint64_t* out) const;
+    // rows [begin, end) of an n-row batch, 16 at a time in AVX-512 lanes (hand_indexer_avx512.cpp)
+    // where the round has a dense table of configurations and small groups (avx512_fits)
+    std::size_t rows_avx512(const uint8_t* cards, std::size_t begin, std::size_t end, std::size_t n, int round,
+                            uint64_t* out) const;
+    bool avx512_fits(int round) const;
     uint32_t code_of(const int* counts, int round) const;
     void counts_of(uint32_t code, int round, int* counts) const;
     uint64_t suit_size(uint32_t code, int round) const;

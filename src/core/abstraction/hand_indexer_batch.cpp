@@ -1,5 +1,6 @@
-// Canonical hand indexing in batches (hand_indexer.hpp): rows checked, indexed by the BMI2 kernel
-// where the CPU extracts fast (hand_indexer.cpp) or by index() elsewhere, on the worker pool.
+// Canonical hand indexing in batches (hand_indexer.hpp): rows checked, indexed 16 at a time by the
+// AVX-512 kernel (hand_indexer_avx512.cpp), by the BMI2 kernel where the CPU extracts fast
+// (hand_indexer.cpp), or by index() elsewhere, on the worker pool.
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
@@ -15,14 +16,32 @@ namespace {
 constexpr std::size_t kRowsPerTask = 1 << 15;
 }  // namespace
 
-void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads,
-                             bool portable) const {
-    const int width = cards_in(round);
+bool HandIndexer::can_run(IndexKernel kernel, int round) const {
 #if defined(WILDEVAL_INDEXER_BMI2)
     const CpuFeatures& cpu = cpu_features();
-    const bool bmi2 = cpu.avx2 && cpu.deposit_fast && !portable;  // pext runs as fast as pdep
+    switch (kernel) {
+        case IndexKernel::kBmi2: return cpu.avx2;
+        case IndexKernel::kAvx512: return cpu.avx512 && cpu.avx2 && avx512_fits(round);
+        default: return true;
+    }
 #else
-    (void)portable;
+    (void)round;
+    return kernel == IndexKernel::kAuto || kernel == IndexKernel::kPortable;
+#endif
+}
+
+void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uint64_t* out, int threads,
+                             IndexKernel kernel) const {
+    const int width = cards_in(round);
+    if (!can_run(kernel, round))
+        throw std::invalid_argument("that kernel cannot run on this CPU for these rounds");
+#if defined(WILDEVAL_INDEXER_BMI2)
+    const CpuFeatures& cpu = cpu_features();
+    if (kernel == IndexKernel::kAuto)
+        kernel = can_run(IndexKernel::kAvx512, round) ? IndexKernel::kAvx512
+                 : cpu.avx2 && cpu.deposit_fast        ? IndexKernel::kBmi2  // pext runs as fast as pdep
+                                                       : IndexKernel::kPortable;
+    const bool bmi2 = kernel != IndexKernel::kPortable;
 #endif
     std::atomic<std::size_t> bad{n};
     run_tasks(threads, (n + kRowsPerTask - 1) / kRowsPerTask, [&](std::size_t task, int) {
@@ -30,12 +49,16 @@ void HandIndexer::index_many(const uint8_t* cards, std::size_t n, int round, uin
 #if defined(WILDEVAL_INDEXER_BMI2)
         if (bmi2) {
             std::size_t stop = end;
-            switch (round) {
-                case 0: stop = rows_bmi2<1>(cards, task * kRowsPerTask, end, round, out); break;
-                case 1: stop = rows_bmi2<2>(cards, task * kRowsPerTask, end, round, out); break;
-                case 2: stop = rows_bmi2<3>(cards, task * kRowsPerTask, end, round, out); break;
-                case 3: stop = rows_bmi2<4>(cards, task * kRowsPerTask, end, round, out); break;
-                default: stop = rows_bmi2<0>(cards, task * kRowsPerTask, end, round, out); break;
+            if (kernel == IndexKernel::kAvx512) {
+                stop = rows_avx512(cards, task * kRowsPerTask, end, n, round, out);
+            } else {
+                switch (round) {
+                    case 0: stop = rows_bmi2<1>(cards, task * kRowsPerTask, end, round, out); break;
+                    case 1: stop = rows_bmi2<2>(cards, task * kRowsPerTask, end, round, out); break;
+                    case 2: stop = rows_bmi2<3>(cards, task * kRowsPerTask, end, round, out); break;
+                    case 3: stop = rows_bmi2<4>(cards, task * kRowsPerTask, end, round, out); break;
+                    default: stop = rows_bmi2<0>(cards, task * kRowsPerTask, end, round, out); break;
+                }
             }
             if (stop < end) {
                 std::size_t was = bad.load();
