@@ -105,23 +105,39 @@ void Strategy::check() const {
     }
 }
 
-void Sight::keys(const Table& table, int64_t out[3]) const {
+StageSight::StageSight(const Table& table, int stage_here, int round_here, const int* legs_by_place)
+    : stage(stage_here), round(round_here) {
+    const int n = table.players;
+    legs_mask = (1u << (3 * n)) - 1;
+    for (int q = 0; q < n; ++q) {
+        capped[q] = std::min(legs_by_place[q], table.goal - 1);
+        legs |= static_cast<uint32_t>(capped[q]) << (3 * q);
+        int j = q;  // ascending, by insertion (at most seven)
+        for (; j > 0 && sorted[j - 1] > capped[q]; --j) sorted[j] = sorted[j - 1];
+        sorted[j] = capped[q];
+    }
+}
+
+void StageSight::keys_at(const Table& table, int place, int ins_bits, int ins_count, uint32_t history,
+                         int64_t out[3]) const {
     using namespace key_bits;
     const int n = table.players;
     const int64_t common = field(stage, kStage) | field(round, kRound) | field(table.in_turn ? place : 0, kPlace);
-    int64_t seat_legs = 0;
-    for (int i = 0; i < n; ++i) seat_legs |= field(legs[i], kLegs + 3 * i);
-    const int64_t seen = common | field(table.in_turn ? ins_bits : 0, kIns) | seat_legs;
+    // every player's legs seat by seat from this one: the places' legs turned by `place` places
+    const uint32_t turned = place == 0 ? legs : ((legs >> (3 * place)) | (legs << (3 * (n - place)))) & legs_mask;
+    const int64_t seen = common | field(table.in_turn ? ins_bits : 0, kIns) | field(static_cast<int64_t>(turned), kLegs);
     out[static_cast<int>(Level::kSeen)] = seen | field(static_cast<int>(Level::kSeen), kLevel);
     out[static_cast<int>(Level::kFine)] = seen | field(static_cast<int64_t>(history), kHistory);  // level 0
-    int others[kMaxPlayers - 1];
-    for (int i = 1; i < n; ++i) {  // ascending, by insertion (at most six)
-        int j = i - 1;
-        for (; j > 0 && others[j - 1] > legs[i]; --j) others[j] = others[j - 1];
-        others[j] = legs[i];
+    // own legs, then the others' ascending: the sorted legs with one of this player's taken out
+    int64_t sorted_legs = field(capped[place], kLegs);
+    bool skipped = false;
+    for (int i = 0, at = 1; i < n; ++i) {
+        if (!skipped && sorted[i] == capped[place]) {
+            skipped = true;
+            continue;
+        }
+        sorted_legs |= field(sorted[i], kLegs + 3 * at++);
     }
-    int64_t sorted_legs = field(legs[0], kLegs);
-    for (int i = 0; i < n - 1; ++i) sorted_legs |= field(others[i], kLegs + 3 * (i + 1));
     out[static_cast<int>(Level::kCell)] = common | field(table.in_turn ? std::min(ins_count, 2) : 0, kIns) |
                                           sorted_legs | field(static_cast<int>(Level::kCell), kLevel);
 }
@@ -173,17 +189,13 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
         for (int s = 0; s < table.stages && !over; ++s) {
             bool ins[kMaxPlayers];
             int64_t value[kMaxPlayers];
-            Sight sight;
-            sight.stage = s;
-            sight.round = std::min(r, kRoundsTold - 1);
+            const StageSight sight(table, s, std::min(r, kRoundsTold - 1), mine);
+            int ins_bits = 0, ins_count = 0;
             for (int p = 0; p < n; ++p) {
                 const int seat = seat_at[p];
                 value[p] = deal[seat * table.stages + s];
-                sight.place = p;
-                for (int i = 0; i < n; ++i) sight.legs[i] = std::min(mine[(p + i) % n], table.goal - 1);
-                sight.history = history[p];
                 int64_t keys[3];
-                sight.keys(table, keys);
+                sight.keys_at(table, p, ins_bits, ins_count, history[p], keys);
                 bool stay;
                 if (seat == 0) {
                     const bool theirs = others.stays(keys, s, value[p]);
@@ -197,8 +209,8 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
                 }
                 ins[p] = stay;
                 if (table.in_turn && stay) {
-                    sight.ins_bits |= 1 << p;
-                    ++sight.ins_count;
+                    ins_bits |= 1 << p;
+                    ++ins_count;
                 }
             }
             // the stage settled: payments, then legs (or streaks), then the goal
@@ -238,9 +250,11 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
                 while (!ins[who]) ++who;
                 ++mine[who];
             }
+            uint32_t in_mask = 0;  // who was in, by place
+            for (int p = 0; p < n; ++p) in_mask |= static_cast<uint32_t>(ins[p]) << p;
             for (int p = 0; p < n; ++p) {  // what each player saw: who was in, seat by seat from them; paid
-                uint32_t entry = pay[p] > 0.0 ? 0x80u : 0u;
-                for (int i = 0; i < n; ++i) entry |= static_cast<uint32_t>(ins[(p + i) % n]) << i;
+                const uint32_t turned = p == 0 ? in_mask : ((in_mask >> p) | (in_mask << (n - p))) & ((1u << n) - 1);
+                const uint32_t entry = (pay[p] > 0.0 ? 0x80u : 0u) | turned;
                 history[p] |= entry << (8 * s);
             }
             for (int p = 0; p < n; ++p)

@@ -110,13 +110,20 @@ struct Strategy {
     bool same_as(const Strategy& other) const;  // the same tables, bars and defaults
 };
 
-// What one seat sees when it declares (keys at every level).
-struct Sight {
-    int stage = 0, round = 0, place = 0;
-    int ins_bits = 0, ins_count = 0;
-    int legs[kMaxPlayers] = {};  // seat by seat from this player
-    uint32_t history = 0;        // earlier stages' entries, stage s at bits 8*s
-    void keys(const Table& table, int64_t out[3]) const;
+// What every seat sees at one stage of a round, made once for the stage: each place's keys at
+// every level (keys_at) are then a few shifts, where making them afresh for each declaration took a
+// quarter of a solve's time.
+struct StageSight {
+    int stage = 0, round = 0;
+    uint32_t legs = 0;               // each place's legs (capped at goal - 1), 3 bits a place from place 0
+    uint32_t legs_mask = 0;          // the 3 * players bits of `legs`
+    int sorted[kMaxPlayers] = {};    // the places' capped legs, ascending
+    int capped[kMaxPlayers] = {};    // the same by place
+    StageSight(const Table& table, int stage, int round, const int* legs_by_place);
+    // Place p's keys: what it sees (its place, who declared in before it, every player's legs
+    // seat by seat from it, the earlier stages of the deal in `history`).
+    void keys_at(const Table& table, int place, int ins_bits, int ins_count, uint32_t history,
+                 int64_t out[3]) const;
 };
 
 // One game's outcome: chips won less lost and anted per seat, the pot summed over its deals,
