@@ -83,6 +83,10 @@ def test_the_default_levels_are_the_measured_ones() -> None:
     assert default_levels(preset("napalm"), 3, "regret") == (SEEN, CELL)
     assert default_levels(at_once, 3, "regret") == (FINE, SEEN, CELL)
     assert default_levels(at_once, 4, "regret") == (SEEN, CELL)
+    streak = preset("three-five-seven-onlinepoker")  # in turn: its long games, many visits a fine set
+    assert streak.win_by == "streak"
+    assert default_levels(streak, 3, "regret") == (FINE, SEEN, CELL)
+    assert default_levels(streak, 3) == default_levels(streak, 4, "regret") == (SEEN, CELL)
 
 
 def test_a_mixture_takes_in_each_cut_with_its_weight() -> None:
