@@ -111,7 +111,8 @@ WILDEVAL_AVX512_TARGET std::size_t HandIndexer::rows_avx512(
         terms_hi[j] = _mm512_load_si512(t + kLanes);
     }
     std::size_t row = begin;
-    // a gather reads 4 bytes from each card's place: the block's last card must have 3 more after it
+    // a block is read inside the batch: narrow rows, 128 bytes from its first card; else a gather
+    // reads 4 bytes from each card's place, so its last card must have 3 more after it
     while (row + kLanes <= end && (narrow ? row * width + 128 : (row + kLanes) * width + 3) <= n * width) {
         const uint8_t* base = cards + row * width;
         __m512i lo = _mm512_setzero_si512(), hi = lo;
@@ -194,33 +195,31 @@ WILDEVAL_AVX512_TARGET std::size_t HandIndexer::rows_avx512(
         const __m512i conf = _mm512_and_si512(
             _mm512_i32gather_epi32(cell, reinterpret_cast<const int*>(here.dense.data()), 2), _mm512_set1_epi32(0xFFFF));
         // each row's index: eight rows at a time in 64-bit lanes (avx512_fits: the groups are small)
-        {
-            for (int half = 0; half < 2; ++half) {
-                const __m256i which = half == 0 ? _mm512_castsi512_si256(conf) : _mm512_extracti64x4_epi64(conf, 1);
-                __m512i index = _mm512_i32gather_epi64(which, reinterpret_cast<const long long*>(here.offsets.data()), 8);
-                const __m512i places = _mm512_cvtepu32_epi64(
-                    _mm256_i32gather_epi32(reinterpret_cast<const int*>(here.places.data()), which, 4));
-                for (int s = 0; s < 4; ++s) {
-                    const __m512i x = _mm512_cvtepu32_epi64(half == 0 ? _mm512_castsi512_si256(number[s])
-                                                                       : _mm512_extracti64x4_epi64(number[s], 1));
-                    const __m512i place = _mm512_and_si512(_mm512_srli_epi64(places, 8 * s), _mm512_set1_epi64(0xFF));
-                    // C(x + j, j + 1) for the suit's place j: x, x(x+1)/2, then exact divisions (by 3:
-                    // times its inverse mod 2^64; by 4: a shift)
-                    const __m512i t1 = _mm512_srli_epi64(_mm512_mullo_epi64(x, _mm512_add_epi64(x, _mm512_set1_epi64(1))), 1);
-                    __m512i term = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(place, _mm512_setzero_si512()), t1, x);
-                    if (here.triples) {
-                        const __m512i t2 = _mm512_mullo_epi64(_mm512_mullo_epi64(t1, _mm512_add_epi64(x, _mm512_set1_epi64(2))),
-                                                              _mm512_set1_epi64(static_cast<long long>(0xAAAAAAAAAAAAAAABull)));
-                        const __m512i t3 = _mm512_srli_epi64(_mm512_mullo_epi64(t2, _mm512_add_epi64(x, _mm512_set1_epi64(3))), 2);
-                        term = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(place, _mm512_set1_epi64(2)), term, t2);
-                        term = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(place, _mm512_set1_epi64(3)), term, t3);
-                    }
-                    const __m512i radix_s =
-                        _mm512_i32gather_epi64(which, reinterpret_cast<const long long*>(here.radix[s].data()), 8);
-                    index = _mm512_add_epi64(index, _mm512_mullo_epi64(radix_s, term));
+        for (int half = 0; half < 2; ++half) {
+            const __m256i which = half == 0 ? _mm512_castsi512_si256(conf) : _mm512_extracti64x4_epi64(conf, 1);
+            __m512i index = _mm512_i32gather_epi64(which, reinterpret_cast<const long long*>(here.offsets.data()), 8);
+            const __m512i places = _mm512_cvtepu32_epi64(
+                _mm256_i32gather_epi32(reinterpret_cast<const int*>(here.places.data()), which, 4));
+            for (int s = 0; s < 4; ++s) {
+                const __m512i x = _mm512_cvtepu32_epi64(half == 0 ? _mm512_castsi512_si256(number[s])
+                                                                   : _mm512_extracti64x4_epi64(number[s], 1));
+                const __m512i place = _mm512_and_si512(_mm512_srli_epi64(places, 8 * s), _mm512_set1_epi64(0xFF));
+                // C(x + j, j + 1) for the suit's place j: x, x(x+1)/2, then exact divisions (by 3:
+                // times its inverse mod 2^64; by 4: a shift)
+                const __m512i t1 = _mm512_srli_epi64(_mm512_mullo_epi64(x, _mm512_add_epi64(x, _mm512_set1_epi64(1))), 1);
+                __m512i term = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(place, _mm512_setzero_si512()), t1, x);
+                if (here.triples) {
+                    const __m512i t2 = _mm512_mullo_epi64(_mm512_mullo_epi64(t1, _mm512_add_epi64(x, _mm512_set1_epi64(2))),
+                                                          _mm512_set1_epi64(static_cast<long long>(0xAAAAAAAAAAAAAAABull)));
+                    const __m512i t3 = _mm512_srli_epi64(_mm512_mullo_epi64(t2, _mm512_add_epi64(x, _mm512_set1_epi64(3))), 2);
+                    term = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(place, _mm512_set1_epi64(2)), term, t2);
+                    term = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(place, _mm512_set1_epi64(3)), term, t3);
                 }
-                _mm512_storeu_si512(out + row + 8 * static_cast<std::size_t>(half), index);
+                const __m512i radix_s =
+                    _mm512_i32gather_epi64(which, reinterpret_cast<const long long*>(here.radix[s].data()), 8);
+                index = _mm512_add_epi64(index, _mm512_mullo_epi64(radix_s, term));
             }
+            _mm512_storeu_si512(out + row + 8 * static_cast<std::size_t>(half), index);
         }
         row += kLanes;
     }
