@@ -14,6 +14,7 @@
 // to the BMI2 kernel, which names the first one. The same numbers as index(): the tests hold
 // every kernel this CPU runs to the portable one.
 #include "abstraction/hand_indexer.hpp"
+#include "abstraction/hand_indexer_tables.hpp"
 #include "kernels/rows_kernel.hpp"  // WILDEVAL_AVX512_TARGET and its diagnostics
 
 #if defined(WILDEVAL_INDEXER_BMI2)
@@ -27,28 +28,17 @@ namespace wildeval::abstraction {
 namespace {
 
 constexpr int kLanes = 16;
-constexpr int kRanksHere = 13;
+constexpr int kRanksHere = indexing::kRanks;
 
-// The colexicographic rank of every set of ranks and C(n, k) for n, k <= 13, as 32-bit words
-// (what a 32-bit gather reads; each computed as hand_indexer.cpp's tables are).
+// The colexicographic rank of every set of ranks and C(n, k) for n, k <= 13 (the shared tables),
+// as the 32-bit words a gather reads.
 struct Words {
     uint32_t colex[1 << kRanksHere] = {};
     uint32_t choose[14 * 14] = {};
     Words() {
-        uint32_t c[14][14] = {};
-        for (int n = 0; n <= kRanksHere; ++n) {
-            c[n][0] = 1;
-            for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
-        }
         for (int n = 0; n <= kRanksHere; ++n)
-            for (int k = 0; k <= kRanksHere; ++k) choose[n * 14 + k] = c[n][k];
-        for (uint32_t set = 0; set < (1u << kRanksHere); ++set) {
-            uint32_t r = 0;
-            int i = 0;
-            for (int p = 0; p < kRanksHere; ++p)
-                if (set >> p & 1) r += c[p][++i];
-            colex[set] = r;
-        }
+            for (int k = 0; k <= kRanksHere; ++k) choose[n * 14 + k] = static_cast<uint32_t>(indexing::kChoose.c[n][k]);
+        for (uint32_t set = 0; set < (1u << kRanksHere); ++set) colex[set] = indexing::kColex.rank[set];
     }
 };
 

@@ -1,6 +1,6 @@
 // Canonical hand indexing in batches (hand_indexer.hpp): rows checked, indexed 16 at a time by the
 // AVX-512 kernel (hand_indexer_avx512.cpp), by the BMI2 kernel where the CPU extracts fast
-// (hand_indexer.cpp), or by index() elsewhere, on the worker pool.
+// (hand_indexer_bmi2.cpp), or by index() elsewhere, on the worker pool.
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
