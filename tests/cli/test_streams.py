@@ -36,10 +36,15 @@ def test_a_stopped_simulation_leaves_the_old_file_and_no_temporary(tmp_path: Pat
     process = subprocess.Popen([*WILDEVAL, "simulate", "napalm", "--games", "1000000", "--seed", "1", "--quiet",
                                 "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
-    temporary = _wait_for_temporary(tmp_path, out.name)
-    assert str(os.getpid()) not in temporary.name and f".{process.pid}." in temporary.name  # whose run it was
-    process.send_signal(signum)
-    _, error = process.communicate(timeout=60)
+    try:
+        temporary = _wait_for_temporary(tmp_path, out.name)
+        assert str(os.getpid()) not in temporary.name and f".{process.pid}." in temporary.name  # whose run it was
+        process.send_signal(signum)
+        _, error = process.communicate(timeout=60)
+    finally:  # a run the signal did not stop is not left running (a million games)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     assert process.returncode == 128 + signum
     assert error.strip() == f"wildeval simulate: stopped by {signal.Signals(signum).name}"
     assert sorted(os.listdir(tmp_path)) == ["games.jsonl"] and out.read_text() == "old\n"
