@@ -24,6 +24,7 @@ using wildeval::abstraction::IndexKernel;
 namespace {
 
 using Cards = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
+using Indices = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>;
 
 // The indexing kernels by name (HandIndexer::index_many), "auto" first.
 const std::pair<const char*, IndexKernel> kKernelNames[] = {
@@ -35,7 +36,6 @@ IndexKernel kernel_of(const std::string& name) {
         if (name == known) return kernel;
     throw py::value_error("kernel must be auto, portable, bmi2 or avx512, not " + name);
 }
-using Indices = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>;
 
 using Weights = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
