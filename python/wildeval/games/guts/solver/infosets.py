@@ -127,17 +127,24 @@ def _cell_table(rules: GutsRules, players: int, thresholds: Floats) -> tuple[Int
     return keys, thresholds.reshape(-1)[where]
 
 
-def policy_of(rules: GutsRules, players: int, thresholds: Floats, infosets: InfoSets | None) -> Policy:
+def _cells_played(rules: GutsRules, players: int, thresholds: Floats) -> tuple[int, Ints, Ints]:
+    """The cells' table as the native player reads it: (level, keys, bars)."""
+    keys, t = _cell_table(rules, players, thresholds)
+    return CELL, keys, _bars(rules, keys, t)
+
+
+def policy_of(rules: GutsRules, players: int, thresholds: Floats, infosets: InfoSets | None,
+              cells: tuple[int, Ints, Ints] | None = None) -> Policy:
     """A strategy as the native player plays it: its information sets (fine, then seen, then
-    refined cells), then its cells."""
+    refined cells), then its cells (``cells``: that table made before, by :func:`_cells_played`
+    of the same thresholds, as a refinement does once for all its iterations)."""
     tables: list[tuple[int, Ints, Ints]] = []
     if infosets is not None:
         for level in (FINE, SEEN, CELL):
             keys, t = infosets.level(level)
             if keys.size:
                 tables.append((level, keys, _bars(rules, keys, t)))
-    keys, t = _cell_table(rules, players, thresholds)
-    tables.append((CELL, keys, _bars(rules, keys, t)))
+    tables.append(cells if cells is not None else _cells_played(rules, players, thresholds))
     return Policy(tuple(tables), (int(NEVER),) * len(rules.stages))
 
 
@@ -352,9 +359,10 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         level: Regrets(width, MIN_VISITS) if method == "regret" else _Mixture(width) if method == "fictitious"
         else _Level() for level in (FINE, SEEN, CELL)}
     carried = {level: (np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)) for level in sets}
+    cells = _cells_played(rules, players, thresholds)  # the cells do not move here: made once
     for it in range(iterations):
         current = InfoSets(*_joined(sets, averaged=False))
-        policy = policy_of(rules, players, thresholds, current)
+        policy = policy_of(rules, players, thresholds, current, cells)
         f = _flipped(rules, players, values, policy, games, child_seed(seed, it + 1), max_depth, threads, cluster)
         u = _strengths(rules, f.keys[:, CELL], f.value)
         at = np.searchsorted(cell_k, f.keys[:, CELL])

@@ -65,8 +65,16 @@ def quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
 
 def mixture_thresholds(weights: Floats, width: int) -> Floats:
     """Each row's mixture over the grid's thresholds (``weights``, ``GRID + 1`` a row) as
-    ``width`` equally weighted thresholds (:func:`quantiles`)."""
-    return quantiles(np.broadcast_to(np.arange(GRID + 1) / GRID, weights.shape), weights, width)
+    ``width`` equally weighted thresholds (:func:`quantiles`; the grid is in order already, so
+    nothing is sorted)."""
+    if weights.shape[0] == 0:
+        return np.zeros((0, width))
+    cum = np.cumsum(weights, axis=1)
+    cum /= np.maximum(cum[:, -1:], 1e-300)
+    levels = (np.arange(width) + 0.5) / width
+    at = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
+    out: Floats = at / GRID
+    return out
 
 
 class Regrets:
@@ -110,7 +118,7 @@ class Regrets:
         total = self.regret.sum(axis=1)
         some = moved & (total > 0)
         self.mix[some] = self.regret[some] / total[some, None]
-        self.t = mixture_thresholds(self.mix, self.width)
+        self.t[some] = mixture_thresholds(self.mix[some], self.width)  # the other sets' mixtures stay
 
     def _join(self, new_keys: Ints, new_started: Floats) -> None:
         merged = np.concatenate([self.pending_keys, new_keys])
@@ -135,7 +143,7 @@ class Regrets:
         self.mix = np.concatenate([self.mix, mix])[order]
         self.summed = np.concatenate([self.summed, np.zeros_like(mix)])[order]
         self.visits = np.concatenate([self.visits, counts[ready].astype(np.int64)])[order]
-        self.t = mixture_thresholds(self.mix, self.width)
+        self.t = np.concatenate([self.t, mixture_thresholds(mix, self.width)])[order]
 
     def averaged(self) -> Floats:
         """The average of the mixtures played (each set's own where it has none yet), as
