@@ -3,6 +3,7 @@
 #include "guts/guts_game.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -42,43 +43,77 @@ std::size_t Pool::deal_of(uint64_t game, int round) const {
     return static_cast<std::size_t>(h % deals);
 }
 
+void Pool::check(int players, int stages) const {
+    const std::size_t count = deals * static_cast<std::size_t>(players * stages);
+    const auto [lo, hi] = std::minmax_element(values, values + count);
+    if (count > 0 && (*lo < kBarMin || *hi > kBarMax - 1))
+        throw std::invalid_argument("hand values must lie in [-2^31, 2^31 - 2]");
+}
+
 uint64_t mixture_pick(int64_t key, int64_t value, std::size_t width) {
     return mix64(static_cast<uint64_t>(key) ^ mix64(static_cast<uint64_t>(value))) % width;
 }
 
 void StrategyTable::build_index() {
-    std::size_t size = 2;
-    while (size < 2 * keys.size()) size <<= 1;
-    slots_.assign(size, Slot{});
-    slot_mask_ = size - 1;
+    stride_ = 16;
+    while (stride_ < 8 + 4 * width) stride_ <<= 1;
+    std::size_t capacity = 2;
+    while (capacity * 5 < keys.size() * 8) capacity <<= 1;
+    rows_.assign((capacity * stride_ + sizeof(Line) - 1) / sizeof(Line), Line{});
+    tags_.assign(capacity, 0);
+    row_mask_ = capacity - 1;
+    unsigned char* base = rows_.front().bytes;
     for (std::size_t i = 0; i < keys.size(); ++i) {
-        uint64_t h = mix64(static_cast<uint64_t>(keys[i])) & slot_mask_;
-        while (slots_[h].at >= 0) h = (h + 1) & slot_mask_;
-        slots_[h] = Slot{keys[i], static_cast<std::ptrdiff_t>(i)};
+        const uint64_t hash = mix64(static_cast<uint64_t>(keys[i]));
+        uint64_t h = hash & row_mask_;
+        while (tags_[h] != 0) h = (h + 1) & row_mask_;
+        tags_[h] = tag_of(hash);
+        unsigned char* row = base + h * stride_;
+        std::memcpy(row, &keys[i], 8);
+        for (std::size_t j = 0; j < width; ++j) {
+            const auto bar = static_cast<int32_t>(std::clamp(bars[i * width + j], kBarMin, kBarMax));
+            std::memcpy(row + 8 + 4 * j, &bar, 4);
+        }
     }
 }
 
-std::ptrdiff_t StrategyTable::find(int64_t key) const {
-    if (slots_.empty()) {
-        const auto it = std::lower_bound(keys.begin(), keys.end(), key);
-        return it != keys.end() && *it == key ? it - keys.begin() : -1;
+const unsigned char* StrategyTable::find(int64_t key) const {
+    const uint64_t hash = mix64(static_cast<uint64_t>(key));
+    const uint8_t tag = tag_of(hash);
+    const unsigned char* base = rows_.front().bytes;
+    for (uint64_t h = hash & row_mask_;; h = (h + 1) & row_mask_) {
+        const uint8_t there = tags_[h];
+        if (there == 0) return nullptr;  // at most 5/8 full: an empty row ends the search
+        if (there == tag) {
+            const unsigned char* row = base + h * stride_;
+            int64_t held;
+            std::memcpy(&held, row, 8);
+            if (held == key) return row;
+        }
     }
-    for (uint64_t h = mix64(static_cast<uint64_t>(key)) & slot_mask_;; h = (h + 1) & slot_mask_) {
-        const Slot& slot = slots_[h];
-        if (slot.at < 0 || slot.key == key) return slot.at;  // at most half full: an empty slot ends it
-    }
+}
+
+int64_t StrategyTable::bar(const unsigned char* row, std::size_t i) const {
+    int32_t out;
+    std::memcpy(&out, row + 8 + 4 * i, 4);
+    return out;
+}
+
+void StrategyTable::prefetch(int64_t key) const {
+    __builtin_prefetch(rows_.front().bytes + (mix64(static_cast<uint64_t>(key)) & row_mask_) * stride_);
 }
 
 bool Strategy::stays(const int64_t keys[3], int stage, int64_t value) const {
     for (const StrategyTable& t : tables) {
         const int64_t key = keys[static_cast<int>(t.level)];
-        const std::ptrdiff_t found = t.find(key);
-        if (found >= 0) {
-            const auto at = static_cast<std::size_t>(found);
-            return value >= (t.width == 1 ? t.bars[at] : t.bars[at * t.width + mixture_pick(key, value, t.width)]);
-        }
+        if (const unsigned char* row = t.find(key))
+            return value >= t.bar(row, t.width == 1 ? 0 : mixture_pick(key, value, t.width));
     }
     return value >= default_bar[stage];
+}
+
+void Strategy::prefetch(const int64_t keys[3]) const {
+    if (!tables.empty()) tables.front().prefetch(keys[static_cast<int>(tables.front().level)]);
 }
 
 void Strategy::prepare() {
@@ -191,11 +226,20 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
             int64_t value[kMaxPlayers];
             const StageSight sight(table, s, std::min(r, kRoundsTold - 1), mine);
             int ins_bits = 0, ins_count = 0;
+            int64_t ahead[kMaxPlayers][3];  // declaring at once: every place's keys known now, fetched together
+            if (!table.in_turn)
+                for (int p = 0; p < n; ++p) {
+                    sight.keys_at(table, p, 0, 0, history[p], ahead[p]);
+                    (seat_at[p] == 0 ? focal : others).prefetch(ahead[p]);
+                }
             for (int p = 0; p < n; ++p) {
                 const int seat = seat_at[p];
                 value[p] = deal[seat * table.stages + s];
                 int64_t keys[3];
-                sight.keys_at(table, p, ins_bits, ins_count, history[p], keys);
+                if (table.in_turn)
+                    sight.keys_at(table, p, ins_bits, ins_count, history[p], keys);
+                else
+                    std::copy(ahead[p], ahead[p] + 3, keys);
                 bool stay;
                 if (seat == 0) {
                     const bool theirs = others.stays(keys, s, value[p]);
@@ -291,6 +335,7 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
 
 void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
                 const Strategy& others, int threads, std::vector<GameResult>& out) {
+    pool.check(table.players, table.stages);
     out.assign(games, GameResult{});
     const std::size_t tasks = (games + kGamesPerTask - 1) / kGamesPerTask;
     run_tasks(threads, tasks, [&](std::size_t task, int) {
@@ -302,6 +347,7 @@ void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::
 
 void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
                 const Strategy& others, int max_depth, int threads, std::vector<Flip>& out) {
+    pool.check(table.players, table.stages);
     const std::size_t tasks = (games + kGamesPerTask - 1) / kGamesPerTask;
     std::vector<std::vector<Flip>> parts(tasks);
     run_tasks(threads, tasks, [&](std::size_t task, int) {

@@ -72,6 +72,7 @@ struct Pool {
     uint64_t seed = 0;
     uint64_t games_in_run = 0;
     std::size_t deal_of(uint64_t game, int round) const;
+    void check(int players, int stages) const;  // std::invalid_argument on a value outside [kBarMin, kBarMax - 1]
 };
 
 // Which of a mixed set's `width` bars a hand of `value` at `key` takes (solver/native.py has the
@@ -84,20 +85,31 @@ struct StrategyTable {
     std::vector<int64_t> bars;  // `width` per key, key by key
     std::size_t width = 1;
 
-    // The position of `key` among `keys`, or -1: by the hashed index Strategy::prepare() builds
-    // (one probe of a slot holding the key and its position, where a binary search over a large
-    // table missed the cache at every step), else by binary search.
-    std::ptrdiff_t find(int64_t key) const;
-    void build_index();  // the hashed index of `keys` (open addressing, at most half full)
+    // The key's row in the hashed index Strategy::prepare() builds (which every look-up needs), or
+    // nullptr: its key (8 bytes) and its bars as int32 (bar()), the row within one cache line
+    // where the bars fit in 56 bytes. A byte a row (empty, or 7 bits of the key's hash) is looked
+    // at first: a key the table does not hold reads those bytes alone (a small array), a key it
+    // holds its row once, where an index of the keys and then the bars read two lines.
+    const unsigned char* find(int64_t key) const;
+    int64_t bar(const unsigned char* row, std::size_t i) const;  // the row's i-th bar
+    void prefetch(int64_t key) const;  // the key's first row fetched ahead
+    void build_index();  // the hashed index (open addressing, at most 5/8 full)
 
 private:
-    struct Slot {
-        int64_t key = 0;
-        std::ptrdiff_t at = -1;  // -1: empty
+    struct alignas(64) Line {
+        unsigned char bytes[64];
     };
-    std::vector<Slot> slots_;
-    uint64_t slot_mask_ = 0;
+    static uint8_t tag_of(uint64_t hash) { return static_cast<uint8_t>(0x80u | (hash >> 57)); }
+    std::vector<Line> rows_;
+    std::vector<uint8_t> tags_;  // per row: 0 empty, else 0x80 and 7 bits of its key's hash
+    std::size_t stride_ = 0;     // bytes a row: a power of two, at least 8 + 4 * width
+    uint64_t row_mask_ = 0;
 };
+
+// Bars are kept in the index as int32: one at or above kBarMax never stays in, one at or below
+// kBarMin always does, so every hand value must lie in [kBarMin, kBarMax - 1] (Pool::check()).
+inline constexpr int64_t kBarMin = std::numeric_limits<int32_t>::min();
+inline constexpr int64_t kBarMax = std::numeric_limits<int32_t>::max();
 
 struct Strategy {
     std::vector<StrategyTable> tables;
@@ -105,6 +117,7 @@ struct Strategy {
     // whether a hand of `value` stays in: its value reaches the bar of the first table holding
     // the key (of a mixed table's bars, the one mixture_pick picks), else the stage's default
     bool stays(const int64_t keys[3], int stage, int64_t value) const;
+    void prefetch(const int64_t keys[3]) const;  // the first table's row for its key, fetched ahead
     void check() const;  // keys increasing, `width` bars per key
     void prepare();      // check(), then every table's hashed index built
     bool same_as(const Strategy& other) const;  // the same tables, bars and defaults

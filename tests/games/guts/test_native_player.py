@@ -118,6 +118,36 @@ def test_bad_arguments_are_refused_in_words() -> None:
     bad = Policy(((CELL, np.array([5, 4]), np.array([0, 0])),), p.defaults)
     with pytest.raises(ValueError, match="keys must increase"):
         play(rules, 2, values, bad, p, games=1, seed=0)
+    for past in (2**31 - 1, -(2**31) - 1):  # a table keeps its bars in 32 bits: the values must fit below
+        wide = values.copy()
+        wide[3, 1, 2] = past
+        for run in (play, flips):
+            with pytest.raises(ValueError, match=r"hand values must lie in \[-2\^31, 2\^31 - 2\]"):
+                run(rules, 2, wide, p, p, games=1, seed=0)
+
+
+def test_bars_past_32_bits_play_as_never_and_always() -> None:
+    """A table's bars are kept in 32 bits: one above every hand value still never stays in, one
+    below every value always does, mixed tables too, and a bar between two values splits them."""
+    games, rounds = 300, 8
+    rules, _, policy, values = _setup("three-five-seven", 3, "in_turn", games, rounds)
+    level, keys, bars = policy.tables[0]
+
+    def played(table_bars: np.ndarray) -> np.ndarray:  # type: ignore[type-arg]
+        p = Policy(((level, keys, table_bars),), policy.defaults)
+        return play(rules, 3, values, p, p, games=games, seed=0, sequential=True, max_rounds=rounds).chips
+
+    top, bottom = int(values.max()), int(values.min())
+    for far, near in ((int(NEVER), top + 1), (2**40, top + 1), (int(ALWAYS), bottom), (-(2**40), bottom)):
+        assert np.array_equal(played(np.full(len(keys), far)), played(np.full(len(keys), near)))
+        mixed = np.full((len(keys), 8), far)
+        assert np.array_equal(played(mixed), played(np.full(len(keys), near)))
+    # some bars far above, the rest as solved: the same as those bars at the top value plus one
+    far_up = bars.copy()
+    far_up[::3] = 2**40
+    at_top = bars.copy()
+    at_top[::3] = top + 1
+    assert np.array_equal(played(far_up), played(at_top)) and not np.array_equal(played(far_up), played(bars))
 
 
 @pytest.mark.parametrize(("name", "players", "declaration"), TABLES)
