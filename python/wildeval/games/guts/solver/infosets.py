@@ -20,6 +20,7 @@ weakest hand value that reaches them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -310,6 +311,11 @@ def _played(levels: dict[int, _Level | Regrets], level: int, fallback: Floats, k
     return out
 
 
+def _played_rows(levels: dict[int, _Level | Regrets], level: int, fallback: Floats, keys3: Ints, rows: Ints) -> Floats:
+    """:func:`_played` of some visits (``rows``) alone."""
+    return _played(levels, level, fallback[rows], keys3[rows])
+
+
 def default_levels(rules: GutsRules, players: int, method: str = "cuts") -> tuple[int, ...]:
     """The levels refined by default, as measured (docs/experiments.md). By best cuts: all three
     declaring at once at 2 or 3 players, where the seen sets are few and the deal's earlier stages
@@ -370,7 +376,9 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         for level in levels:
             lv = sets[level]
             if isinstance(lv, Regrets):
-                lv.update(f.keys[:, level], u, f.gain, _played(sets, level, fallback, f.keys), weight=it + 1.0)
+                # the thresholds a visit was played with, for the visits of sets that join
+                lv.update(f.keys[:, level], u, f.gain, functools.partial(_played_rows, sets, level, fallback, f.keys),
+                          weight=it + 1.0)
                 continue
             # a known set's visits too few to move it wait for the next iteration's
             old_keys, old_u, old_gain = carried[level]

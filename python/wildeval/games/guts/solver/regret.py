@@ -32,6 +32,8 @@ quantiles), one picked per decision by the hand (:func:`~wildeval.games.guts.sol
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -92,16 +94,20 @@ class Regrets:
         self.pending_keys = np.zeros(0, dtype=np.int64)
         self.pending_visits = np.zeros(0, dtype=np.int64)
 
-    def update(self, keys: Ints, strength: Floats, gain: Floats, started: Floats, weight: float) -> None:
+    def update(self, keys: Ints, strength: Floats, gain: Floats, started: Floats | Callable[[Ints], Floats],
+               weight: float) -> None:
         """One iteration's visits (each visit's key at this level, hand strength, gain of
-        staying in, and the thresholds it was played with: a row of ``width``). Known sets take
-        their regrets; unknown ones count their visits and join at ``min_visits``."""
+        staying in, and the thresholds it was played with: a row of ``width``; or a function
+        giving those rows for some visits by number, since only a visit of each set that joins
+        is read). Known sets take their regrets; unknown ones count their visits and join at
+        ``min_visits``."""
         n = self.keys.size
         at = np.minimum(np.searchsorted(self.keys, keys), max(n - 1, 0))
         known = (self.keys[at] == keys) if n else np.zeros(keys.size, dtype=np.bool_)
         if known.any():
             self._learn(at[known], strength[known], gain[known], weight)
-        self._join(keys[~known], started[~known])
+        unknown = np.flatnonzero(~known)
+        self._join(keys[unknown], lambda rows: started(unknown[rows]) if callable(started) else started[unknown[rows]])
 
     def _learn(self, idx: Ints, u: Floats, g: Floats, weight: float) -> None:
         n, cols = self.keys.size, GRID + 1
@@ -120,7 +126,7 @@ class Regrets:
         self.mix[some] = self.regret[some] / total[some, None]
         self.t[some] = mixture_thresholds(self.mix[some], self.width)  # the other sets' mixtures stay
 
-    def _join(self, new_keys: Ints, new_started: Floats) -> None:
+    def _join(self, new_keys: Ints, new_started: Callable[[Ints], Floats]) -> None:
         merged = np.concatenate([self.pending_keys, new_keys])
         uniq, inv = np.unique(merged, return_inverse=True)
         counts = np.bincount(inv, np.r_[self.pending_visits, np.ones(new_keys.size)], minlength=uniq.size)
@@ -133,7 +139,7 @@ class Regrets:
         joined = uniq[ready]
         if not joined.size:
             return
-        start = np.atleast_2d(new_started[first[ready]].reshape(joined.size, -1))
+        start = np.atleast_2d(new_started(first[ready]).reshape(joined.size, -1))
         mix = np.zeros((joined.size, GRID + 1))
         np.add.at(mix, (np.repeat(np.arange(joined.size), start.shape[1]), _grid_index(start).ravel()),
                   1.0 / start.shape[1])
