@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bits.hpp"
 #include "threads/parallel.hpp"
 
 namespace wildeval::guts {
@@ -100,7 +101,7 @@ int64_t StrategyTable::bar(const unsigned char* row, std::size_t i) const {
 }
 
 void StrategyTable::prefetch(int64_t key) const {
-    __builtin_prefetch(rows_.front().bytes + (mix64(static_cast<uint64_t>(key)) & row_mask_) * stride_);
+    wildeval::prefetch(rows_.front().bytes + (mix64(static_cast<uint64_t>(key)) & row_mask_) * stride_);
 }
 
 bool Strategy::stays(const int64_t keys[3], int stage, int64_t value) const {
