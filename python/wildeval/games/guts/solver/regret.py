@@ -50,6 +50,15 @@ def _grid_index(thresholds: Floats) -> Ints:
     return np.clip(np.rint(np.asarray(thresholds) * GRID), 0, GRID).astype(np.int64)
 
 
+def _quantile_at(weights: Floats, width: int) -> Ints:
+    """Where each row's cumulative weights (normalised) first reach ``(j + 1/2) / width``."""
+    cum = np.cumsum(weights, axis=1)
+    cum /= np.maximum(cum[:, -1:], 1e-300)
+    levels = (np.arange(width) + 0.5) / width
+    at: Ints = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
+    return at
+
+
 def quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
     """Each row's mixture of thresholds ``parts`` (weights beside them) as ``width`` equally
     weighted thresholds: its quantiles at ``(j + 1/2) / width``."""
@@ -57,11 +66,7 @@ def quantiles(parts: Floats, weights: Floats, width: int) -> Floats:
         return np.zeros((0, width))
     order = np.argsort(parts, axis=1, kind="stable")
     p, w = np.take_along_axis(parts, order, axis=1), np.take_along_axis(weights, order, axis=1)
-    cum = np.cumsum(w, axis=1)
-    cum /= np.maximum(cum[:, -1:], 1e-300)
-    levels = (np.arange(width) + 0.5) / width
-    at = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
-    out: Floats = np.take_along_axis(p, at, axis=1)
+    out: Floats = np.take_along_axis(p, _quantile_at(w, width), axis=1)
     return out
 
 
@@ -71,11 +76,7 @@ def mixture_thresholds(weights: Floats, width: int) -> Floats:
     nothing is sorted)."""
     if weights.shape[0] == 0:
         return np.zeros((0, width))
-    cum = np.cumsum(weights, axis=1)
-    cum /= np.maximum(cum[:, -1:], 1e-300)
-    levels = (np.arange(width) + 0.5) / width
-    at = (cum[:, :, None] >= levels[None, None, :] - 1e-12).argmax(axis=1)
-    out: Floats = at / GRID
+    out: Floats = _quantile_at(weights, width) / GRID
     return out
 
 
