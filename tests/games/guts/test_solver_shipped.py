@@ -18,7 +18,7 @@ from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
 SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-three-five-seven", 7), ("napalm", 5),
                                               ("three-five-seven-onlinepoker", 2))
            for n in range(2, most + 1) for mode in ("in_turn", "simultaneous")] + [
-    ("three-five-seven-onlinepoker", n, "in_turn") for n in (3, 4, 5, 6)] + [
+    ("three-five-seven-onlinepoker", n, "in_turn") for n in (3, 4, 5, 6, 7)] + [
     ("three-five-seven-onlinepoker", 3, "simultaneous"), ("napalm", 6, "in_turn"), ("napalm", 6, "simultaneous"),
     ("three-five-seven-onlinepoker", 4, "simultaneous"), ("napalm", 7, "in_turn"), ("napalm", 7, "simultaneous")]
 """The tables the package must ship (tools/solve-presets makes them); docs/solver.md names them."""
