@@ -220,9 +220,12 @@ def test_closing_the_results_after_their_client_raises_nothing() -> None:
 def _interrupt(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], Path]:
     out = tmp_path / "games.jsonl"
     out.write_text("old\n")
+    # Ctrl-C's default action in the run, whatever starts pytest: a shell that runs the tests in
+    # the background without job control ignores SIGINT, and the run would inherit that
     process = subprocess.Popen([sys.executable, "-m", "wildeval", "simulate", "three-five-seven", "--games",
                                 "100000", "--seed", "6", "--out", str(out), *extra],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # until some games are in the temporary file
         parts = list(tmp_path.glob(".games.jsonl.*.part"))
@@ -230,7 +233,12 @@ def _interrupt(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess
             break
         time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the workers get it too
-    stdout, stderr = process.communicate(timeout=60)
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:  # a run the signal did not stop is not left running
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr), out
 
 
