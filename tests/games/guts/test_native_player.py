@@ -142,6 +142,22 @@ def test_bars_past_32_bits_play_as_never_and_always() -> None:
         assert np.array_equal(played(np.full(len(keys), far)), played(np.full(len(keys), near)))
         mixed = np.full((len(keys), 8), far)
         assert np.array_equal(played(mixed), played(np.full(len(keys), near)))
+    # at the ends of the values allowed: seat 0's hands at the edge, the others' one step inside
+    def at_edge(own: int, theirs: int, bar: int) -> tuple[np.ndarray, int]:  # type: ignore[type-arg]
+        edge = np.full_like(values, theirs)
+        edge[:, 0, :] = own
+        p = Policy(((level, keys, np.full(len(keys), bar)),), policy.defaults)
+        g = play(rules, 3, edge, p, p, games=games, seed=0, sequential=True, max_rounds=rounds)
+        return g.chips, g.undecided
+
+    high = 2**31 - 2  # a bar at it: seat 0 alone in, three legs and the pot (3 antes) in the first round
+    alone, undecided = at_edge(high, high - 1, high)
+    assert undecided == 0 and np.all(alone[:, 0] == 2.0)
+    nobody, undecided = at_edge(high, high - 1, high + 1)  # one above: never in, every ante back
+    assert undecided == games and np.all(nobody == 0) and np.array_equal(nobody, at_edge(high, high - 1, int(NEVER))[0])
+    low = -(2**31)  # a bar at it: everyone in, seat 0 the lowest pays; as the int64 "always"
+    everyone, _ = at_edge(low, low + 1, low)
+    assert np.all(everyone[:, 0] < 0) and np.array_equal(everyone, at_edge(low, low + 1, int(ALWAYS))[0])
     # some bars far above, the rest as solved: the same as those bars at the top value plus one
     far_up = bars.copy()
     far_up[::3] = 2**40
