@@ -91,7 +91,7 @@ def guts_play(
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]: ...
 def guts_flips(
     table: _GutsTable, values: npt.NDArray[np.int64], sequential: bool, seed: int, first_game: int, games: int,
-    focal: _GutsStrategy, others: _GutsStrategy, max_depth: int, threads: int | None,
+    focal: _GutsStrategy, others: _GutsStrategy, max_depth: int, spread: bool, threads: int | None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.float64]]: ...
 
 class VideoPokerGame(metaclass=_pybind11_type):

@@ -116,7 +116,7 @@ void register_guts(py::module_& m) {
         "guts_flips",
         [](const TableArgs& table_args, const Int64s& values, bool sequential, uint64_t seed, uint64_t first_game,
            std::size_t games, const StrategyArgs& focal_args, const StrategyArgs& others_args, int max_depth,
-           const py::object& threads_arg) {
+           bool spread, const py::object& threads_arg) {
             const guts::Table table = table_of(table_args);
             const guts::Pool pool = pool_of(values, table, sequential, seed, games);
             const guts::Strategy focal = strategy_of(focal_args, table), others = strategy_of(others_args, table);
@@ -125,7 +125,7 @@ void register_guts(py::module_& m) {
             {
                 py::gil_scoped_release release;
                 guts::flip_games(table, pool, first_game, games, focal.same_as(others) ? others : focal, others,
-                                 max_depth, threads, flips);
+                                 max_depth, spread, threads, flips);
             }
             const auto count = static_cast<py::ssize_t>(flips.size());
             py::array_t<int64_t> keys({count, static_cast<py::ssize_t>(3)});
@@ -145,8 +145,10 @@ void register_guts(py::module_& m) {
             }
             return py::make_tuple(keys, value, others_choice, gain);
         },
-        "Every decision of seat 0 up to the max_depth-th of each game, flipped and the game replayed: "
+        "Every decision of seat 0 up to the max_depth-th of each game (spread: max_depth of them evenly over a "
+        "longer game, each gain times the decisions it stands for), flipped and the game replayed: "
         "(keys at the three levels, hand value, the others' strategy's choice, gain of staying in in antes).",
         py::arg("table"), py::arg("values"), py::arg("sequential"), py::arg("seed"), py::arg("first_game"),
-        py::arg("games"), py::arg("focal"), py::arg("others"), py::arg("max_depth"), py::arg("threads"));
+        py::arg("games"), py::arg("focal"), py::arg("others"), py::arg("max_depth"), py::arg("spread"),
+        py::arg("threads"));
 }

@@ -81,6 +81,10 @@ def register(commands: Any) -> None:
                            "found on GAMES games a pass (3 passes) and measured on GAMES fresh ones "
                            "(default 100,000), beside "
                            "simple deviations (every threshold moved, always in, always out)")
+    work.add_argument("--spread-flips", action="store_true",
+                      help="with --exploitability: flip 64 decisions of a longer game evenly over all of it, "
+                           "each standing for its share, instead of its first 64 (the late decisions of long "
+                           "games, such as the streak game's, are searched too)")
     work.add_argument("--resolve", action="store_true",
                       help="solve afresh even where the package ships this table's strategy (a preset's own "
                            "rules, 2 to 7 players, either way of declaring, the solver's defaults; shipped ones "
@@ -155,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
     rules = table_rules(args.game, guts_rule_changes(args, args.legs_to_win, "--legs-to-win"))
     if args.players > rules.max_players:
         raise ValueError(f"--players: {args.game} takes 2 to {rules.max_players} players, not {args.players}")
+    if args.spread_flips and args.exploitability is None:
+        raise ValueError("--spread-flips measures with --exploitability: give both")
     legs = _legs(args, rules.win_count)
     if args.save is not None:
         from wildeval.cli.common import check_writable
@@ -170,7 +176,8 @@ def run(args: argparse.Namespace) -> int:
     was_shipped = not args.resolve and _default_settings(args) and strategy is shipped(args.game, args.players,
                                                                                          rules=rules)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
-                                                                        seed=args.seed + 1, threads=args.threads)
+                                                                        seed=args.seed + 1, spread=args.spread_flips,
+                                                                        threads=args.threads)
     if args.save is not None:
         with output_file(args.save) as out:
             out.write(strategy.dumps() + "\n")

@@ -347,7 +347,7 @@ void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::
 }
 
 void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
-                const Strategy& others, int max_depth, int threads, std::vector<Flip>& out) {
+                const Strategy& others, int max_depth, bool spread, int threads, std::vector<Flip>& out) {
     pool.check(table.players, table.stages);
     const std::size_t tasks = (games + kGamesPerTask - 1) / kGamesPerTask;
     std::vector<std::vector<Flip>> parts(tasks);
@@ -363,14 +363,19 @@ void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::
             starts.clear();
             const GameResult base =
                 play_game(table, pool, first_game + g, focal, others, -1, false, &decisions, &ends, nullptr, 0.0, &starts);
-            const int depth = std::min<int>(max_depth, static_cast<int>(decisions.size()));
+            const int total = static_cast<int>(decisions.size());
+            const int depth = std::min<int>(max_depth, total);
+            // spread: a longer game's flips evenly over its decisions, each standing for total / depth
+            const bool spaced = spread && max_depth > 0 && total > max_depth;
+            const double weight = spaced ? static_cast<double>(total) / max_depth : 1.0;
             std::size_t round = 0;  // the round of decision d: the last to start at or before it
-            for (int d = 0; d < depth; ++d) {
+            for (int i = 0; i < depth; ++i) {
+                const int d = spaced ? static_cast<int>(static_cast<int64_t>(i) * total / max_depth) : i;
                 while (round + 1 < starts.size() && starts[round + 1].decisions <= d) ++round;
                 const Decision& at = decisions[static_cast<std::size_t>(d)];
                 const GameResult flipped = play_game(table, pool, first_game + g, focal, others, d, !at.stayed, nullptr,
                                                      nullptr, &ends, base.chips[0], nullptr, &starts[round]);
-                const double diff = (base.chips[0] - flipped.chips[0]) / table.ante;
+                const double diff = weight * (base.chips[0] - flipped.chips[0]) / table.ante;
                 part.push_back(Flip{{at.keys[0], at.keys[1], at.keys[2]}, at.value, at.others_choice,
                                     at.stayed ? diff : -diff});
             }

@@ -200,9 +200,11 @@ void play_games(const Table& table, const Pool& pool, uint64_t first_game, std::
                 const Strategy& others, int threads, std::vector<GameResult>& out);
 
 // Every decision of seat 0 up to the max_depth-th of each game, flipped: the game replayed with
-// that decision the other way, the gain of staying in the difference of seat 0's chips. Flips
-// come game by game, in order.
+// that decision the other way, the gain of staying in the difference of seat 0's chips. With
+// `spread`, a game of more than max_depth decisions has max_depth of them flipped, evenly over the
+// whole game (the i-th flip the (i * total / max_depth)-th decision), each gain times
+// total / max_depth: the decisions it stands for. Flips come game by game, in order.
 void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::size_t games, const Strategy& focal,
-                const Strategy& others, int max_depth, int threads, std::vector<Flip>& out);
+                const Strategy& others, int max_depth, bool spread, int threads, std::vector<Flip>& out);
 
 }  // namespace wildeval::guts

@@ -178,3 +178,27 @@ def test_python_keys_are_the_native_keys(name: str, players: int, declaration: s
         ins = [p in d["ins"] for p in range(d["place"])]  # type: ignore[operator]
         history = [([i in h["in"] for i in range(players)], h["paid"]) for h in d["history"]]  # type: ignore[attr-defined]
         assert keys_of(table, d["stage"], d["round"], d["place"], ins, d["legs"], history) == (fine, seen, cell)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "players", "declaration"), [TABLES[1], TABLES[3]])
+def test_spread_flips_are_the_full_flips_at_their_places_weighted(name: str, players: int, declaration: str) -> None:
+    # spread: a game of D > m decisions has its (i * D // m)-th decisions flipped, i < m, each gain
+    # times D / m; a game of D <= m decisions is flipped whole, as without spread
+    rules, _, policy, values = _setup(name, players, declaration, 60, 12)
+    m, longer = 8, 0
+    for g in range(60):
+        def flipped(g: int = g, **kw: object):  # type: ignore[no-untyped-def]
+            return flips(rules, players, values, policy, policy, games=1, first_game=g, seed=0, sequential=True,
+                         max_rounds=12, **kw)  # type: ignore[arg-type]
+        full = flipped(max_depth=10**6)
+        spread = flipped(max_depth=m, spread=True)
+        total = len(full)
+        at = np.arange(min(m, total)) * total // m if total > m else np.arange(total)
+        weight = total / m if total > m else 1.0
+        longer += total > m
+        assert np.array_equal(spread.keys, full.keys[at]) and np.array_equal(spread.value, full.value[at])
+        assert np.array_equal(spread.others, full.others[at])
+        assert np.allclose(spread.gain, full.gain[at] * weight, rtol=0, atol=1e-9)
+        if total > m:  # the last flips lie in the game's second half, which the first m never reach
+            assert at[-1] >= total // 2
+    assert longer >= 20  # the check reaches games longer than m

@@ -160,9 +160,13 @@ def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str])
     assert data["stages"][0]["thresholds"][0]["seat"] is None
     for bad, message in ([["--legs", "1,0"], "--legs: 2 counts for 3 players"],
                          [["--legs", "3,0,0"], "--legs: each count is 0 to 2"],
-                         [["--legs", "x"], "--legs: 'x' is not counts"]):
+                         [["--legs", "x"], "--legs: 'x' is not counts"],
+                     [["--spread-flips"], "--spread-flips measures with --exploitability: give both"]):
         assert main(args + bad) == 2
         assert message in capsys.readouterr().err
+    assert main(args + ["--json", "--exploitability", "300", "--spread-flips"]) == 0
+    measured = json.loads(capsys.readouterr().out)["exploitability"]
+    assert measured["spread"] is True and measured["max_depth"] == 64 and measured["games"] == 300
     assert main(["solve", "three-five-seven-onlinepoker", "--legs-to-win", "3", "--quiet"]) == 2
     assert "--legs-to-win: three-five-seven-onlinepoker is won by stage wins in a row" in capsys.readouterr().err
 

@@ -60,9 +60,11 @@ class Exploitability:
     """What the best response that sees what a player sees gains: ``per_deal`` (pots a deal)
     and its ``stderr``, ``per_game`` (antes a game) and its ``game_stderr``, on ``games`` fresh
     paired games of ``deals_per_game`` deals on average (``undecided`` of them at the round
-    cap); ``sets``: the information sets where the response chose for itself, found on
-    ``search_games`` games a pass, ``passes`` passes; ``baselines``: each simpler deviation's
-    :class:`~wildeval.games.guts.solver.response.Gain` on the same fresh games."""
+    cap of ``max_rounds`` deals); ``sets``: the information sets where the response chose for
+    itself, found on ``search_games`` games a pass, ``passes`` passes, flipping a game's first
+    ``max_depth`` decisions or, ``spread``, that many evenly over a longer game;
+    ``baselines``: each simpler deviation's :class:`~wildeval.games.guts.solver.response.Gain`
+    on the same fresh games."""
 
     per_deal: float
     stderr: float
@@ -75,6 +77,9 @@ class Exploitability:
     search_games: int
     passes: int
     baselines: dict[str, Gain]
+    max_depth: int = 64
+    spread: bool = False
+    max_rounds: int = 200
 
     def missed(self) -> list[str]:
         """The baselines that gain more than the best response by two standard errors of their
@@ -86,7 +91,9 @@ class Exploitability:
         text = (f"exploitability {self.per_deal:+.4f} ± {self.stderr:.4f} pots a deal ({self.per_game:+.3f} ± "
                 f"{self.game_stderr:.3f} antes a game): a best response that sees what players see "
                 f"({self.sets:,} information sets decided on {self.search_games:,} games x {self.passes} "
-                f"passes; {self.games:,} fresh paired games of {self.deals_per_game:.2f} deals)")
+                f"passes, {self.max_depth} decisions a game flipped{' spread over it' if self.spread else ''}; "
+                f"{self.games:,} fresh paired games of {self.deals_per_game:.2f} deals"
+                f"{f', {self.undecided:,} at the cap of {self.max_rounds}' if self.undecided else ''})")
         missed = self.missed()
         if missed:
             text += f"; the search missed a gain: {', '.join(missed)} gains more"
@@ -118,47 +125,56 @@ def _response_policy(fine: dict[int, int], seen: dict[int, int], then: Policy) -
 
 
 def best_response(strategy: Strategy, values: Ints, *, games: int, passes: int, seed: int, max_depth: int = 64,
-                  threads: int | None = None) -> tuple[Policy, int]:
-    """Flip and replay against everyone else on ``strategy`` (the module's doc), on games dealt
-    from ``values``: ``passes`` passes of ``games`` games, every decision up to the
-    ``max_depth``-th of each flipped. Returns the response (its sets, then the strategy) and
-    how many sets it decides for itself."""
+                  spread: bool = False, max_rounds: int = 200, threads: int | None = None) -> tuple[Policy, int]:
+    """Flip and replay against everyone else on ``strategy`` (the module's doc), on games of at
+    most ``max_rounds`` deals dealt from ``values``: ``passes`` passes of ``games`` games, every
+    decision up to the ``max_depth``-th of each flipped (``spread``: that many, evenly over a
+    longer game; :func:`~wildeval.games.guts.solver.native.flips`). Returns the response (its
+    sets, then the strategy) and how many sets it decides for itself."""
     rules, n, base = strategy.rules, strategy.players, strategy.policy()
     fine: dict[int, int] = {}
     seen: dict[int, int] = {}
     for p in range(passes):
         focal = _response_policy(fine, seen, base)
         f = flips(rules, n, values, focal, base, games=games, seed=child_seed(seed, p), max_depth=max_depth,
-                  threads=threads)
+                  spread=spread, max_rounds=max_rounds, threads=threads)
         fine.update(best_bars(f.keys[:, FINE], f.value, f.others, f.gain))
         seen.update(best_bars(f.keys[:, SEEN], f.value, f.others, f.gain))
     return _response_policy(fine, seen, base), len(fine) + len(seen)
 
 
 def exploitability(strategy: Strategy, *, games: int = 100_000, seed: int = 1, passes: int = 3,
-                   search_games: int | None = None, max_depth: int = 64, threads: int | None = None) -> Exploitability:
+                   search_games: int | None = None, max_depth: int = 64, spread: bool = False,
+                   max_rounds: int = 200, threads: int | None = None) -> Exploitability:
     """What one player gains against ``strategy`` by the best response that sees what a player
     sees (the module's doc): found by ``passes`` passes of flip and replay on ``search_games``
-    games (default ``games``), every decision up to the ``max_depth``-th of a game flipped,
-    and measured on ``games`` other fresh paired games; with the baselines on those games too.
+    games (default ``games``), every decision up to the ``max_depth``-th of a game flipped
+    (``spread``: that many evenly over a longer game, so that its late decisions are searched
+    too), and measured on ``games`` other fresh paired games; with the baselines on those games
+    too. Games undecided after ``max_rounds`` deals give every ante back (the solver's model
+    stops at 200; the engine's own cap, ``GutsRules.max_rounds``, is 500 by default).
     Games are played natively on ``threads`` threads; everything is dealt from ``seed``: the
     same arguments give the same figures on any number of threads."""
-    for name, value, low in (("games", games, 2), ("passes", passes, 1), ("max_depth", max_depth, 1)):
+    for name, value, low in (("games", games, 2), ("passes", passes, 1), ("max_depth", max_depth, 1),
+                             ("max_rounds", max_rounds, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
+    if not isinstance(spread, bool):
+        raise ValueError(f"spread must be True or False, not {spread!r}")
     search = games if search_games is None else search_games
     if isinstance(search, bool) or not isinstance(search, int) or search < 2:
         raise ValueError(f"search_games must be an int >= 2, not {search!r}")
     rules, n = strategy.rules, strategy.players
     searched = Deals.dealt(rules, n, POOL_DEALS, seed=child_seed(seed, 0)).values
     response, sets = best_response(strategy, searched, games=search, passes=passes, seed=child_seed(seed, 1),
-                                   max_depth=max_depth, threads=threads)
+                                   max_depth=max_depth, spread=spread, max_rounds=max_rounds, threads=threads)
     fresh = Deals.dealt(rules, n, POOL_DEALS, seed=child_seed(seed, 2)).values
     fresh_seed = child_seed(seed, 3)
     base = strategy.policy()
 
     def against(policy: Policy) -> GamesPlayed:
-        return play(rules, n, fresh, policy, base, games=games, seed=fresh_seed, threads=threads)
+        return play(rules, n, fresh, policy, base, games=games, seed=fresh_seed, max_rounds=max_rounds,
+                    threads=threads)
 
     played = against(base)
     gain = paired(rules, played, against(response))
@@ -167,4 +183,5 @@ def exploitability(strategy: Strategy, *, games: int = 100_000, seed: int = 1, p
     tried["always out"] = Policy.constant(len(rules.stages), int(NEVER))
     baselines = {name: paired(rules, played, against(policy)) for name, policy in tried.items()}
     return Exploitability(gain.per_deal, gain.stderr, gain.per_game, gain.game_stderr, games,
-                          float(played.rounds.mean()), played.undecided, sets, search, passes, baselines)
+                          float(played.rounds.mean()), played.undecided, sets, search, passes, baselines, max_depth,
+                          spread, max_rounds)

@@ -210,12 +210,15 @@ class Flips:
 
 
 def flips(rules: GutsRules, players: int, values: Ints, focal: Policy, others: Policy, *, games: int, seed: int,
-          first_game: int = 0, max_depth: int = 64, sequential: bool = False, max_rounds: int = 200,
-          threads: int | None = None) -> Flips:
+          first_game: int = 0, max_depth: int = 64, spread: bool = False, sequential: bool = False,
+          max_rounds: int = 200, threads: int | None = None) -> Flips:
     """Every decision of seat 0 up to the ``max_depth``-th of each game, flipped (the module's
-    doc), game by game in order."""
+    doc), game by game in order. ``spread``: a game of more decisions has ``max_depth`` of them
+    flipped, evenly over the whole game (the ``i``-th flip the ``i * total // max_depth``-th
+    decision), each gain times ``total / max_depth``, the decisions it stands for, so that sums
+    of gains over a set's visits estimate the sums over every decision."""
     keys, value, theirs, gain = _core.guts_flips(
         table_args(rules, players, max_rounds), values, sequential, seed & (2**64 - 1), first_game, games,
-        focal.args(), others.args(), max_depth, check_threads(threads))
+        focal.args(), others.args(), max_depth, spread, check_threads(threads))
     return Flips(keys, value, theirs, gain)
 
