@@ -217,3 +217,5 @@ def test_spread_flips_find_a_weakness_past_the_first_decisions() -> None:
         exploitability(late, games=100, passes=1, spread="yes")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_rounds must be an int >= 1"):
         exploitability(late, games=100, passes=1, max_rounds=0)
+    with pytest.raises(ValueError, match="max_rounds must be at most 1,000,000, not 4,294,967,296"):
+        exploitability(late, games=100, passes=1, max_rounds=2**32)

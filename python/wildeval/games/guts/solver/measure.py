@@ -43,13 +43,16 @@ from wildeval.games.guts.solver.response import Bars, Gain, best_bars, paired
 from wildeval.games.guts.solver.strategy import Strategy
 from wildeval.seeds import child_seed
 
-__all__ = ["POOL_DEALS", "SHIFTS", "Exploitability", "best_response", "exploitability"]
+__all__ = ["MAX_ROUNDS", "POOL_DEALS", "SHIFTS", "Exploitability", "best_response", "exploitability"]
 
 Ints = npt.NDArray[np.int64]
 
 POOL_DEALS = 500_000
 """Valued deals each of the search's and the measure's games are dealt from (two pools, seeded
 apart: the response is measured on other cards than those it was found on)."""
+
+MAX_ROUNDS = 1_000_000
+"""The longest cap :func:`exploitability` takes for its games (deals)."""
 
 SHIFTS = (-0.05, 0.05)
 """Moves of every threshold (strengths) measured beside the best response."""
@@ -159,6 +162,8 @@ def exploitability(strategy: Strategy, *, games: int = 100_000, seed: int = 1, p
                              ("max_rounds", max_rounds, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
+    if max_rounds > MAX_ROUNDS:
+        raise ValueError(f"max_rounds must be at most {MAX_ROUNDS:,}, not {max_rounds:,}")
     if not isinstance(spread, bool):
         raise ValueError(f"spread must be True or False, not {spread!r}")
     search = games if search_games is None else search_games
