@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import Deals
-from wildeval.games.guts.solver.model import States, Table, declare, settle
+from wildeval.games.guts.solver.model import MODEL_ROUNDS, States, Table, declare, settle
 from wildeval.seeds import child_seed
 
 __all__ = ["Deviator", "GamesPlayed", "play_games"]
@@ -54,7 +54,7 @@ class Deviator(Protocol):
 
 
 def play_games(rules: GutsRules, players: int, bars: Ints, seats: list[int], games: int, seed: int,
-               max_rounds: int = 200, visits: Ints | None = None, deviator: Deviator | None = None,
+               max_rounds: int = MODEL_ROUNDS, visits: Ints | None = None, deviator: Deviator | None = None,
                start_legs: Ints | None = None, start_round: int = 1) -> GamesPlayed:
     """``games`` games of ``rules`` at ``players`` seats; seat ``i`` stays in from
     ``bars[seats[i], stage, state, context]`` (hand values). Game ``g`` is first dealt by seat

@@ -38,6 +38,7 @@ import numpy.typing as npt
 from wildeval.games.guts.solver.deals import NEVER, Deals
 from wildeval.games.guts.solver.games import GamesPlayed
 from wildeval.games.guts.solver.infosets import InfoSets, policy_of
+from wildeval.games.guts.solver.model import MODEL_ROUNDS
 from wildeval.games.guts.solver.native import ALWAYS, FINE, SEEN, Policy, flips, play
 from wildeval.games.guts.solver.response import Bars, Gain, best_bars, paired
 from wildeval.games.guts.solver.strategy import Strategy
@@ -82,7 +83,7 @@ class Exploitability:
     baselines: dict[str, Gain]
     max_depth: int = 64
     spread: bool = False
-    max_rounds: int = 200
+    max_rounds: int = MODEL_ROUNDS
 
     def missed(self) -> list[str]:
         """The baselines that gain more than the best response by two standard errors of their
@@ -128,7 +129,8 @@ def _response_policy(fine: dict[int, int], seen: dict[int, int], then: Policy) -
 
 
 def best_response(strategy: Strategy, values: Ints, *, games: int, passes: int, seed: int, max_depth: int = 64,
-                  spread: bool = False, max_rounds: int = 200, threads: int | None = None) -> tuple[Policy, int]:
+                  spread: bool = False, max_rounds: int = MODEL_ROUNDS,
+                  threads: int | None = None) -> tuple[Policy, int]:
     """Flip and replay against everyone else on ``strategy`` (the module's doc), on games of at
     most ``max_rounds`` deals dealt from ``values``: ``passes`` passes of ``games`` games, every
     decision up to the ``max_depth``-th of each flipped (``spread``: that many, evenly over a
@@ -148,14 +150,15 @@ def best_response(strategy: Strategy, values: Ints, *, games: int, passes: int, 
 
 def exploitability(strategy: Strategy, *, games: int = 100_000, seed: int = 1, passes: int = 3,
                    search_games: int | None = None, max_depth: int = 64, spread: bool = False,
-                   max_rounds: int = 200, threads: int | None = None) -> Exploitability:
+                   max_rounds: int = MODEL_ROUNDS, threads: int | None = None) -> Exploitability:
     """What one player gains against ``strategy`` by the best response that sees what a player
     sees (the module's doc): found by ``passes`` passes of flip and replay on ``search_games``
     games (default ``games``), every decision up to the ``max_depth``-th of a game flipped
     (``spread``: that many evenly over a longer game, so that its late decisions are searched
     too), and measured on ``games`` other fresh paired games; with the baselines on those games
     too. Games undecided after ``max_rounds`` deals give every ante back (the solver's model
-    stops at 200; the engine's own cap, ``GutsRules.max_rounds``, is 500 by default).
+    stops at :data:`~wildeval.games.guts.solver.model.MODEL_ROUNDS`; the engine's own cap,
+    ``GutsRules.max_rounds``, is 500 by default).
     Games are played natively on ``threads`` threads; everything is dealt from ``seed``: the
     same arguments give the same figures on any number of threads."""
     for name, value, low in (("games", games, 2), ("passes", passes, 1), ("max_depth", max_depth, 1),

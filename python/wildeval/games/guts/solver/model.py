@@ -35,11 +35,15 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 
-__all__ = ["CONTEXTS_IN_TURN", "States", "Table", "contexts", "declare", "settle"]
+__all__ = ["CONTEXTS_IN_TURN", "MODEL_ROUNDS", "States", "Table", "contexts", "declare", "settle"]
 
 CONTEXTS_IN_TURN = 3
 """In-turn declarations are told apart by seat and by how many declared in before: none, one,
 or two or more (``min(ins, 2)``)."""
+
+MODEL_ROUNDS = 200
+"""Rounds (deals) the solver's games are played to at most: a game still undecided then gives
+every ante back (the engine's own cap, ``GutsRules.max_rounds``, is 500 by default)."""
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]

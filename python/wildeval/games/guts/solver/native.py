@@ -32,7 +32,7 @@ from wildeval import _core
 from wildeval.evaluator import check_threads
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.games import GamesPlayed
-from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
+from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, MODEL_ROUNDS, States, Table
 
 __all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "keys_of",
            "mixture_pick", "play"]
@@ -184,7 +184,7 @@ def table_args(rules: GutsRules, players: int, max_rounds: int) -> tuple[int, in
 
 
 def play(rules: GutsRules, players: int, values: Ints, focal: Policy, others: Policy, *, games: int, seed: int,
-         first_game: int = 0, sequential: bool = False, max_rounds: int = 200,
+         first_game: int = 0, sequential: bool = False, max_rounds: int = MODEL_ROUNDS,
          threads: int | None = None) -> GamesPlayed:
     """Games ``first_game`` .. of ``rules`` at ``players`` seats over the valued deals ``values``
     (``[deal, seat, stage]``), seat 0 on ``focal`` and the others on ``others``."""
@@ -211,7 +211,7 @@ class Flips:
 
 def flips(rules: GutsRules, players: int, values: Ints, focal: Policy, others: Policy, *, games: int, seed: int,
           first_game: int = 0, max_depth: int = 64, spread: bool = False, sequential: bool = False,
-          max_rounds: int = 200, threads: int | None = None) -> Flips:
+          max_rounds: int = MODEL_ROUNDS, threads: int | None = None) -> Flips:
     """Every decision of seat 0 up to the ``max_depth``-th of each game, flipped (the module's
     doc), game by game in order. ``spread``: a game of more decisions has ``max_depth`` of them
     flipped, evenly over the whole game (the ``i``-th flip the ``i * total // max_depth``-th

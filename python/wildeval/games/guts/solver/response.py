@@ -50,6 +50,7 @@ import numpy.typing as npt
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import NEVER
 from wildeval.games.guts.solver.games import GamesPlayed, play_games
+from wildeval.games.guts.solver.model import MODEL_ROUNDS
 from wildeval.seeds import child_seed
 
 __all__ = [
@@ -218,7 +219,7 @@ def _games(rules: GutsRules, players: int, bars: Ints, games: int, seed: int, re
 
 
 def best_response_games(rules: GutsRules, players: int, bars: Ints, *, games: int, passes: int, seed: int,
-                        max_depth: int = 24, max_rounds: int = 200, start: Response | None = None) -> Response:
+                        max_depth: int = 24, max_rounds: int = MODEL_ROUNDS, start: Response | None = None) -> Response:
     """Flip and replay (the module's doc) against everyone else staying in from ``bars``
     (``[stage, round, state, context]`` hand values): ``passes`` passes of ``games`` games
     each, every decision up to the ``max_depth``-th of each game flipped both ways."""
@@ -268,7 +269,7 @@ def paired(rules: GutsRules, base: GamesPlayed, other: GamesPlayed) -> Gain:
 
 
 def paired_gain(rules: GutsRules, players: int, bars: Ints, response: Response, *, games: int, seed: int,
-                max_rounds: int = 200) -> tuple[Gain, GamesPlayed]:
+                max_rounds: int = MODEL_ROUNDS) -> tuple[Gain, GamesPlayed]:
     """Seat 0's gain playing ``response`` instead of the strategy (``bars``), on ``games`` games
     each played both ways on the same cards; and the games on the strategy."""
     base = _games(rules, players, bars, games, seed, None, max_rounds)
