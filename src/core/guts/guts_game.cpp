@@ -365,7 +365,7 @@ void flip_games(const Table& table, const Pool& pool, uint64_t first_game, std::
                 play_game(table, pool, first_game + g, focal, others, -1, false, &decisions, &ends, nullptr, 0.0, &starts);
             const int total = static_cast<int>(decisions.size());
             const int depth = std::min<int>(max_depth, total);
-            // spread: a longer game's flips evenly over its decisions, each standing for total / depth
+            // spread: a longer game's flips evenly over its decisions, each standing for total / max_depth
             const bool spaced = spread && max_depth > 0 && total > max_depth;
             const double weight = spaced ? static_cast<double>(total) / max_depth : 1.0;
             std::size_t round = 0;  // the round of decision d: the last to start at or before it

@@ -201,4 +201,7 @@ def test_spread_flips_are_the_full_flips_at_their_places_weighted(name: str, pla
         assert np.allclose(spread.gain, full.gain[at] * weight, rtol=0, atol=1e-9)
         if total > m:  # the last flips lie in the game's second half, which the first m never reach
             assert at[-1] >= total // 2
+            # at the edge: as many flips as decisions is every decision, unweighted
+            whole = flipped(max_depth=total, spread=True)
+            assert np.array_equal(whole.keys, full.keys) and np.array_equal(whole.gain, full.gain)
     assert longer >= 20  # the check reaches games longer than m

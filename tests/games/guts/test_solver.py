@@ -161,7 +161,7 @@ def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str])
     for bad, message in ([["--legs", "1,0"], "--legs: 2 counts for 3 players"],
                          [["--legs", "3,0,0"], "--legs: each count is 0 to 2"],
                          [["--legs", "x"], "--legs: 'x' is not counts"],
-                     [["--spread-flips"], "--spread-flips measures with --exploitability: give both"]):
+                         [["--spread-flips"], "--spread-flips measures with --exploitability: give both"]):
         assert main(args + bad) == 2
         assert message in capsys.readouterr().err
     assert main(args + ["--json", "--exploitability", "300", "--spread-flips"]) == 0
