@@ -82,7 +82,7 @@ class EquityEngine(metaclass=_pybind11_type):
 # the native guts player (register_guts.cpp): table = (players, stages, goal, streak, lowest_pays,
 # in_turn, ante, payment_cap or None, max_rounds); a strategy = ([(level, keys, bars), ...], default
 # bar per stage)
-_GutsTable = tuple[int, int, int, bool, bool, bool, float, float | None, int]
+_GutsTable = tuple[int, int, int, bool, bool, bool, float, float | None, int, bool]
 _GutsStrategy = tuple[list[tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64]]], list[int]]
 
 def guts_play(

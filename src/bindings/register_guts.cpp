@@ -21,15 +21,16 @@ namespace {
 
 using Int64s = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
 
-// (players, stages, goal, streak, lowest_pays, in_turn, ante, payment_cap or None, max_rounds)
-using TableArgs = std::tuple<int, int, int, bool, bool, bool, double, py::object, int>;
+// (players, stages, goal, streak, lowest_pays, in_turn, ante, payment_cap or None, max_rounds, cap_refunds)
+using TableArgs = std::tuple<int, int, int, bool, bool, bool, double, py::object, int, bool>;
 // ([(level, keys, bars: one per key, or a row per key for a mixed strategy), ...], default bar per stage)
 using StrategyArgs = std::tuple<std::vector<std::tuple<int, Int64s, Int64s>>, std::vector<int64_t>>;
 
 guts::Table table_of(const TableArgs& args) {
     guts::Table t;
     const py::object cap = std::get<7>(args);
-    std::tie(t.players, t.stages, t.goal, t.streak, t.lowest_pays, t.in_turn, t.ante, std::ignore, t.max_rounds) = args;
+    std::tie(t.players, t.stages, t.goal, t.streak, t.lowest_pays, t.in_turn, t.ante, std::ignore, t.max_rounds,
+             t.cap_refunds) = args;
     t.payment_cap = cap.is_none() ? -1.0 : cap.cast<double>();
     t.check();
     return t;

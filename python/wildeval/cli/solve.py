@@ -13,8 +13,9 @@ from typing import Any
 from wildeval.cli.cluster import add_cluster, client_for
 from wildeval.cli.common import int_in, output_file, whole_number
 from wildeval.cli.progress import add_quiet, bar
-from wildeval.games.guts.rules import PRESETS
+from wildeval.games.guts.rules import PRESETS, GutsRules
 from wildeval.games.guts.solver.infosets import METHODS
+from wildeval.games.guts.solver.model import CAP_RULES, default_cap
 from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS, DEFAULT_METHOD
 
 __all__ = ["place_words", "register"]
@@ -72,6 +73,12 @@ def register(commands: Any) -> None:
                            "regret matching over a mixture of thresholds; cuts, one threshold stepping towards each "
                            "best cut; fictitious, a mixture of thresholds taking in each best cut (fictitious "
                            "play); docs/solver.md says how each does")
+    work.add_argument("--cap", choices=CAP_RULES, default=None,
+                      help="what the solver's games still undecided after 200 deals do with the antes: refund "
+                           "gives them back (as the game does at its own cap), forfeit keeps them, so that a game "
+                           "nobody wins costs every player its antes (default: forfeit for the streak game "
+                           "declaring at once at 3 players or more, where games otherwise drift to the cap; "
+                           "refund elsewhere)")
     work.add_argument("--threads", type=int_in(1, 1024), default=None,
                       help="threads the whole games are played on (default: every core); the strategy is the "
                            "same for any number")
@@ -142,11 +149,12 @@ def place_words(seat: int | None, ins: int | None) -> str:
     return f"{_ORDINALS[seat - 1]}, {_BEFORE[ins or 0]}"
 
 
-def _default_settings(args: argparse.Namespace) -> bool:
-    """Whether every solver setting is the default (the shipped strategies' own); ``--threads``
-    changes nothing in a strategy."""
+def _default_settings(args: argparse.Namespace, rules: GutsRules) -> bool:
+    """Whether every solver setting is the default for ``rules`` (the shipped strategies' own);
+    ``--threads`` changes nothing in a strategy."""
     return (args.seed, args.sweeps, args.deals, args.rows, args.iterations, args.games, args.method) == (
-        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000, DEFAULT_METHOD)
+        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000, DEFAULT_METHOD) and args.cap in (
+        None, default_cap(rules, args.players))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -166,15 +174,15 @@ def run(args: argparse.Namespace) -> int:
         from wildeval.cli.common import check_writable
 
         check_writable(args.save)
-    strategy = None if args.resolve or not _default_settings(args) else shipped(args.game, args.players, rules=rules)
+    defaults = not args.resolve and _default_settings(args, rules)
+    strategy = shipped(args.game, args.players, rules=rules) if defaults else None
     if strategy is None:
         with client_for(args) as client, \
                 bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
             strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows,
                              seed=args.seed, iterations=args.iterations, games=args.games, method=args.method,
-                             threads=args.threads, client=client, progress=progress.advance)
-    was_shipped = not args.resolve and _default_settings(args) and strategy is shipped(args.game, args.players,
-                                                                                         rules=rules)
+                             cap=args.cap, threads=args.threads, client=client, progress=progress.advance)
+    was_shipped = defaults and strategy is shipped(args.game, args.players, rules=rules)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
                                                                         seed=args.seed + 1, spread=args.spread_flips,
                                                                         threads=args.threads)
@@ -221,6 +229,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"Refined by {st.iterations} iterations of {st.games:,} whole games: {len(strategy.infosets):,} "
               f"information sets have thresholds of their own{how} (--save writes them); below, the thresholds "
               "a player keeps where none of them decides")
+    if st.cap == "forfeit":
+        print("In the solver's games a game still undecided after 200 deals cost every player its antes (--cap "
+              "forfeit), so that nobody gains by stalling")
     refined = refined_at(strategy, legs, round=args.round)
     width = max(len(place_words(t.seat, t.ins_before)) for t in shown)
     hand_width = max(len(t.hand) for t in shown)

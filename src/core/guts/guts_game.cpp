@@ -327,9 +327,10 @@ GameResult play_game(const Table& table, const Pool& pool, uint64_t game, const 
             }
         }
     }
-    if (!over) {  // the round cap: everyone's antes back
+    if (!over) {  // the round cap: everyone's antes back, or (a solver's model setting) lost to every player
         result.undecided = true;
-        for (int s = 0; s < n; ++s) result.chips[s] += result.rounds * table.ante;
+        if (table.cap_refunds)
+            for (int s = 0; s < n; ++s) result.chips[s] += result.rounds * table.ante;
     }
     return result;
 }

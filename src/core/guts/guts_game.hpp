@@ -60,6 +60,7 @@ struct Table {
     double ante = 1.0;
     double payment_cap = -1.0;  // chips; < 0: a payment is the whole pot
     int max_rounds = 200;
+    bool cap_refunds = true;    // a game undecided after max_rounds gives every ante back; else the antes are lost
     void check() const;        // std::invalid_argument on a table outside the limits above
 };
 

@@ -107,6 +107,35 @@ def test_a_policy_decides_by_its_first_table_that_holds_the_key() -> None:
     assert np.all(later.rounds == 2) and np.all(later.chips[:, 0] == 2.0)
 
 
+@pytest.mark.parametrize(("name", "players", "declaration"), [TABLES[1], ("three-five-seven-onlinepoker", 3,
+                                                                           "simultaneous")])
+def test_a_forfeit_cap_keeps_the_antes_of_undecided_games_and_nothing_else(name: str, players: int,
+                                                                           declaration: str) -> None:
+    """``cap="forfeit"``: a game still undecided at the cap costs every seat the antes it paid;
+    decided games are the same chip for chip. The streak game's cells alone leave many games to
+    a cap of 12 deals, so both kinds are here, and every flip gains the same, or a cap's antes
+    more or less where the flip decides whether the game reaches the cap."""
+    games, rounds = 600, 12
+    rules, _, policy, values = _setup(name, players, declaration, games, rounds)
+    kw = dict(games=games, seed=0, sequential=True, max_rounds=rounds)
+    back = play(rules, players, values, policy, policy, **kw)  # type: ignore[arg-type]
+    kept = play(rules, players, values, policy, policy, cap="forfeit", **kw)  # type: ignore[arg-type]
+    assert 0 < back.undecided == kept.undecided < games and np.array_equal(back.rounds, kept.rounds)
+    assert np.array_equal(back.pots, kept.pots)
+    lost = back.chips - kept.chips
+    capped = lost[:, 0] != 0  # the antes kept (a game may also be won at the cap's last deal)
+    assert np.count_nonzero(capped) == back.undecided and np.all(back.rounds[capped] == rounds)
+    assert np.all(lost[capped] == rounds * rules.ante) and np.all(lost[~capped] == 0)
+    fb = flips(rules, players, values, policy, policy, max_depth=24, **kw)  # type: ignore[arg-type]
+    fk = flips(rules, players, values, policy, policy, max_depth=24, cap="forfeit", **kw)  # type: ignore[arg-type]
+    assert np.array_equal(fb.keys, fk.keys)
+    moved = fk.gain - fb.gain
+    assert set(np.unique(moved)) <= {-rounds * rules.ante, 0.0, rounds * rules.ante}
+    assert np.count_nonzero(moved) > 0 and np.count_nonzero(moved == 0) > 0
+    with pytest.raises(ValueError, match="cap: one of refund, forfeit, not 'burn'"):
+        play(rules, players, values, policy, policy, cap="burn", **kw)  # type: ignore[arg-type]
+
+
 def test_bad_arguments_are_refused_in_words() -> None:
     rules = preset("three-five-seven")
     values = Deals.dealt(rules, 2, 10, seed=3).values

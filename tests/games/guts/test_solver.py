@@ -124,6 +124,28 @@ def test_a_strategy_is_its_json_and_its_seed() -> None:
         one.thresholds_at([3, 0, 0])
 
 
+def test_the_model_cap_rule_is_a_setting_of_the_solve() -> None:
+    """The streak game declaring at once (3 players or more) is solved with the antes of games
+    undecided at the model's cap kept, every other table with them given back; the setting is
+    recorded (in the JSON only where it is not the old rule, so files solved before it read back
+    the same) and changes what the refinement learns."""
+    quick = dict(QUICK, iterations=6, games=4000)  # enough games for some to reach the cap
+    kept = solve("three-five-seven-onlinepoker", 3, rules={"declaration": "simultaneous"}, **quick)
+    assert kept.settings.cap == "forfeit" and kept.to_json()["settings"]["cap"] == "forfeit"
+    assert Strategy.from_json(json.loads(kept.dumps())).settings == kept.settings
+    back = solve("three-five-seven-onlinepoker", 3, rules={"declaration": "simultaneous"}, cap="refund", **quick)
+    assert back.settings.cap == "refund" and "cap" not in back.to_json()["settings"]
+    assert back.infosets is not None and kept.infosets is not None
+    assert not (np.array_equal(back.infosets.keys, kept.infosets.keys)
+                and np.array_equal(back.infosets.thresholds, kept.infosets.thresholds))
+    for game, n, rules in (("three-five-seven-onlinepoker", 3, None), ("three-five-seven-onlinepoker", 2,
+                                                                        {"declaration": "simultaneous"}),
+                           ("napalm", 4, {"declaration": "simultaneous"})):
+        assert solve(game, n, rules=rules, **QUICK).settings.cap == "refund"
+    with pytest.raises(ValueError, match="cap: one of refund, forfeit, not 'keep'"):
+        solve("three-five-seven", 2, cap="keep", **QUICK)
+
+
 def test_table_stakes_and_bad_tables_are_refused() -> None:
     with pytest.raises(ValueError, match="running tab"):
         solve("three-five-seven", 3, rules={"payment_policy": "table_stakes", "stack": 20}, **QUICK)
@@ -167,6 +189,13 @@ def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str])
     assert main(args + ["--json", "--exploitability", "300", "--spread-flips"]) == 0
     measured = json.loads(capsys.readouterr().out)["exploitability"]
     assert measured["spread"] is True and measured["max_depth"] == 64 and measured["games"] == 300
+    assert main(args + ["--json", "--cap", "forfeit"]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"]["cap"] == "forfeit"
+    assert main(args + ["--cap", "forfeit"]) == 0
+    assert "cost every player its antes (--cap forfeit)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(args + ["--cap", "keep"])
+    assert "argument --cap: invalid choice: 'keep'" in capsys.readouterr().err
     assert main(["solve", "three-five-seven-onlinepoker", "--legs-to-win", "3", "--quiet"]) == 2
     assert "--legs-to-win: three-five-seven-onlinepoker is won by stage wins in a row" in capsys.readouterr().err
 

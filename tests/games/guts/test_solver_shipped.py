@@ -113,6 +113,10 @@ def test_solve_prints_a_shipped_strategy_at_once(monkeypatch: pytest.MonkeyPatch
         main(["solve", "three-five-seven", "--players", "2", "--resolve", "--quiet"])
     with pytest.raises(AssertionError, match="solved though"):
         main(["solve", "three-five-seven", "--players", "2", "--seed", "1", "--quiet"])
+    assert main(["solve", "three-five-seven", "--players", "2", "--cap", "refund", "--quiet"]) == 0  # its default
+    assert "Shipped with the package" in capsys.readouterr().out
+    with pytest.raises(AssertionError, match="solved though"):
+        main(["solve", "three-five-seven", "--players", "2", "--cap", "forfeit", "--quiet"])
 
 
 def test_every_preset_is_named_in_the_shipping_tool() -> None:

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
+from wildeval.games.guts.solver.model import CAP_RULES
 from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Flips, Policy, cell_keys, flips, key_stage
 from wildeval.games.guts.solver.regret import Regrets, quantiles as _quantiles
 from wildeval.seeds import child_seed
@@ -336,8 +337,8 @@ def default_levels(rules: GutsRules, players: int, method: str = "cuts") -> tupl
 
 def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: int, games: int, seed: int,
            levels: tuple[int, ...] | None = None, min_step: float = 0.05, max_depth: int = 64,
-           method: str = "cuts", width: int = MIXTURE_WIDTH, threads: int | None = None, client: Any = None,
-           progress: Callable[[int], object] | None = None) -> InfoSets:
+           method: str = "cuts", width: int = MIXTURE_WIDTH, cap: str = "refund", threads: int | None = None,
+           client: Any = None, progress: Callable[[int], object] | None = None) -> InfoSets:
     """Information-set thresholds for ``rules`` at ``players`` seats, starting from the cells'
     ``thresholds`` (``[stage, round, state, context]``): ``iterations`` iterations of ``games``
     whole games each (the module's doc), dealt from ``seed``. ``method``: ``"cuts"``, each set
@@ -347,9 +348,10 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     ``"regret"``, each set a mixture over thresholds by regret matching
     (:mod:`~wildeval.games.guts.solver.regret`; ``min_step`` unused), played as ``width``
     thresholds. ``levels``: the levels refined (:data:`~wildeval.games.guts.solver.native.FINE`, ``SEEN``, ``CELL``;
-    default :func:`default_levels` for the method). ``client`` (a ``distributed.Client``): each iteration's
-    games played on the cluster, :data:`GAMES_PER_TASK` a task, the same strategy as on one
-    machine. ``progress``, if given, is called with 1 after each iteration."""
+    default :func:`default_levels` for the method). ``cap``: what a game undecided at the model's
+    cap does with the antes (:data:`~wildeval.games.guts.solver.model.CAP_RULES`). ``client`` (a
+    ``distributed.Client``): each iteration's games played on the cluster, :data:`GAMES_PER_TASK`
+    a task, the same strategy as on one machine. ``progress``, if given, is called with 1 after each iteration."""
     values = Deals.dealt(rules, players, POOL_DEALS, seed=child_seed(seed, 0)).values
     cell_k, cell_t = _cell_table(rules, players, thresholds)
     if levels is None:
@@ -358,6 +360,8 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
     if method not in METHODS:
         raise ValueError(f"method: one of {', '.join(METHODS)}, not {method!r}")
+    if cap not in CAP_RULES:
+        raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {cap!r}")
     if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 64:
         raise ValueError(f"width must be an int from 1 to 64, not {width!r}")
     cluster = None if client is None else (client, client.scatter(values, broadcast=True))
@@ -369,7 +373,7 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
     for it in range(iterations):
         current = InfoSets(*_joined(sets, averaged=False))
         policy = policy_of(rules, players, thresholds, current, cells)
-        f = _flipped(rules, players, values, policy, games, child_seed(seed, it + 1), max_depth, threads, cluster)
+        f = _flipped(rules, players, values, policy, games, child_seed(seed, it + 1), max_depth, cap, threads, cluster)
         u = _strengths(rules, f.keys[:, CELL], f.value)
         at = np.searchsorted(cell_k, f.keys[:, CELL])
         fallback = cell_t[np.minimum(at, cell_k.size - 1)]
@@ -406,12 +410,12 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
 
 
 def _flipped(rules: GutsRules, players: int, values: Ints, policy: Policy, games: int, seed: int, max_depth: int,
-             threads: int | None, cluster: tuple[Any, Any] | None) -> Flips:
+             cap: str, threads: int | None, cluster: tuple[Any, Any] | None) -> Flips:
     """One iteration's flips: here on ``threads``, or on the cluster in tasks of consecutive
     games joined in order (a game is the same whichever task plays it: its deals and dealer come
     from its number)."""
     if cluster is None:
-        return flips(rules, players, values, policy, policy, games=games, seed=seed, max_depth=max_depth,
+        return flips(rules, players, values, policy, policy, games=games, seed=seed, max_depth=max_depth, cap=cap,
                      threads=threads)
     from wildeval.dask import map_ordered
 
@@ -421,7 +425,7 @@ def _flipped(rules: GutsRules, players: int, values: Ints, policy: Policy, games
     def task(where: tuple[int, int, Ints]) -> Flips:  # Dask hands the scattered deals in as the array
         first, count, dealt = where
         return flips(rules, players, dealt, policy, policy, games=count, seed=seed, first_game=first,
-                     max_depth=max_depth, threads=1)
+                     max_depth=max_depth, cap=cap, threads=1)
 
     parts = list(map_ordered(client, task, tasks))
     return Flips(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("keys", "value", "others", "gain")))

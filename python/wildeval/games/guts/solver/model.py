@@ -35,7 +35,8 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 
-__all__ = ["CONTEXTS_IN_TURN", "MODEL_ROUNDS", "States", "Table", "contexts", "declare", "settle"]
+__all__ = ["CAP_RULES", "CONTEXTS_IN_TURN", "MODEL_ROUNDS", "States", "Table", "contexts", "declare", "default_cap",
+           "settle"]
 
 CONTEXTS_IN_TURN = 3
 """In-turn declarations are told apart by seat and by how many declared in before: none, one,
@@ -43,7 +44,13 @@ or two or more (``min(ins, 2)``)."""
 
 MODEL_ROUNDS = 200
 """Rounds (deals) the solver's games are played to at most: a game still undecided then gives
-every ante back (the engine's own cap, ``GutsRules.max_rounds``, is 500 by default)."""
+every ante back (the engine's own cap, ``GutsRules.max_rounds``, is 500 by default), unless the
+solve's ``cap`` is ``"forfeit"`` (:data:`CAP_RULES`)."""
+
+CAP_RULES = ("refund", "forfeit")
+"""What the solver's model does with the antes of a game still undecided at :data:`MODEL_ROUNDS`:
+``"refund"`` gives every ante back, as the engine does at its cap; ``"forfeit"`` keeps them, so
+that a game nobody wins costs every player its antes (:func:`default_cap` says where)."""
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -219,3 +226,21 @@ def settle(table: Table, ins: Bools, values: Ints, legs: Ints) -> tuple[Floats, 
     reached = after >= table.goal
     winner = np.where(reached.any(axis=0), np.argmax(reached, axis=0), -1)
     return pay, after, winner
+
+
+def default_cap(rules: GutsRules, players: int) -> str:
+    """The model's cap rule by default (:data:`CAP_RULES`), as measured (docs/experiments.md):
+    ``"forfeit"`` for the streak game declaring at once at 3 players or more, where with the antes
+    given back at the cap every solve drifted into games that stop there (nobody winning costs
+    nothing), a strategy of the capped model and not of the game; ``"refund"`` elsewhere, where
+    games end by a win all but rarely and the two rules solve alike.
+
+    >>> from wildeval.games.guts.rules import table_rules
+    >>> default_cap(table_rules("three-five-seven-onlinepoker", {"declaration": "simultaneous"}), 4)
+    'forfeit'
+    >>> default_cap(table_rules("three-five-seven-onlinepoker"), 4)
+    'refund'
+    """
+    if rules.win_by == "streak" and rules.declaration == "simultaneous" and players >= 3:
+        return "forfeit"
+    return "refund"

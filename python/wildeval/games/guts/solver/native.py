@@ -32,7 +32,7 @@ from wildeval import _core
 from wildeval.evaluator import check_threads
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.games import GamesPlayed
-from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, MODEL_ROUNDS, States, Table
+from wildeval.games.guts.solver.model import CAP_RULES, CONTEXTS_IN_TURN, MODEL_ROUNDS, States, Table
 
 __all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "keys_of",
            "mixture_pick", "play"]
@@ -176,20 +176,25 @@ class Policy:
         return list(self.tables), list(self.defaults)
 
 
-def table_args(rules: GutsRules, players: int, max_rounds: int) -> tuple[int, int, int, bool, bool, bool, float,
-                                                                            float | None, int]:
+def table_args(rules: GutsRules, players: int, max_rounds: int, cap: str = "refund"
+               ) -> tuple[int, int, int, bool, bool, bool, float, float | None, int, bool]:
+    """The native table of ``rules`` at ``players`` seats, games stopped at ``max_rounds`` deals
+    with the antes given back or kept (``cap``, one of :data:`~wildeval.games.guts.solver.model.CAP_RULES`)."""
+    if cap not in CAP_RULES:
+        raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {cap!r}")
     t = Table.of(rules, players)
     return (players, t.stages, t.goal, t.streak, t.lowest_pays, t.in_turn, float(rules.ante),
-            None if rules.max_payment is None else float(rules.max_payment), max_rounds)
+            None if rules.max_payment is None else float(rules.max_payment), max_rounds, cap == "refund")
 
 
 def play(rules: GutsRules, players: int, values: Ints, focal: Policy, others: Policy, *, games: int, seed: int,
-         first_game: int = 0, sequential: bool = False, max_rounds: int = MODEL_ROUNDS,
+         first_game: int = 0, sequential: bool = False, max_rounds: int = MODEL_ROUNDS, cap: str = "refund",
          threads: int | None = None) -> GamesPlayed:
     """Games ``first_game`` .. of ``rules`` at ``players`` seats over the valued deals ``values``
-    (``[deal, seat, stage]``), seat 0 on ``focal`` and the others on ``others``."""
+    (``[deal, seat, stage]``), seat 0 on ``focal`` and the others on ``others``; a game undecided
+    after ``max_rounds`` deals gives the antes back or keeps them (``cap``: :func:`table_args`)."""
     chips, pots, rounds, undecided = _core.guts_play(
-        table_args(rules, players, max_rounds), values, sequential, seed & (2**64 - 1), first_game, games,
+        table_args(rules, players, max_rounds, cap), values, sequential, seed & (2**64 - 1), first_game, games,
         focal.args(), others.args(), check_threads(threads))
     return GamesPlayed(chips, pots, rounds, int(undecided.sum()))
 
@@ -211,14 +216,14 @@ class Flips:
 
 def flips(rules: GutsRules, players: int, values: Ints, focal: Policy, others: Policy, *, games: int, seed: int,
           first_game: int = 0, max_depth: int = 64, spread: bool = False, sequential: bool = False,
-          max_rounds: int = MODEL_ROUNDS, threads: int | None = None) -> Flips:
+          max_rounds: int = MODEL_ROUNDS, cap: str = "refund", threads: int | None = None) -> Flips:
     """Every decision of seat 0 up to the ``max_depth``-th of each game, flipped (the module's
     doc), game by game in order. ``spread``: a game of more decisions has ``max_depth`` of them
     flipped, evenly over the whole game (the ``i``-th flip the ``i * total // max_depth``-th
     decision), each gain times ``total / max_depth``, the decisions it stands for, so that sums
-    of gains over a set's visits estimate the sums over every decision."""
+    of gains over a set's visits estimate the sums over every decision. ``cap``: as :func:`play`'s."""
     keys, value, theirs, gain = _core.guts_flips(
-        table_args(rules, players, max_rounds), values, sequential, seed & (2**64 - 1), first_game, games,
+        table_args(rules, players, max_rounds, cap), values, sequential, seed & (2**64 - 1), first_game, games,
         focal.args(), others.args(), max_depth, spread, check_threads(threads))
     return Flips(keys, value, theirs, gain)
 

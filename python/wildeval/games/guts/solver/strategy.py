@@ -32,7 +32,7 @@ from wildeval.games.guts.rules import GutsRules, table_rules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.infosets import METHODS, InfoSets, median_threshold, policy_of, refine
 from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
-from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table
+from wildeval.games.guts.solver.model import CAP_RULES, CONTEXTS_IN_TURN, States, Table, default_cap
 from wildeval.games.guts.solver.native import CELL, Policy, cell_keys, mixture_pick
 from wildeval.seeds import child_seed
 
@@ -57,7 +57,9 @@ class Settings:
     of ``rows`` deals per stage, round and state, ``rounds`` rounds told apart (the last stands
     for every later one), and the update's ``step`` and ``bandwidth``; then ``iterations``
     iterations of ``games`` whole games refining the information sets
-    (:mod:`~wildeval.games.guts.solver.infosets`; 0: none)."""
+    (:mod:`~wildeval.games.guts.solver.infosets`; 0: none) by ``method``, games undecided at the
+    model's cap giving the antes back or keeping them (``cap``,
+    :data:`~wildeval.games.guts.solver.model.CAP_RULES`)."""
 
     deals: int = 200_000
     sweeps: int = 40
@@ -69,6 +71,7 @@ class Settings:
     iterations: int = 0
     games: int = 40_000
     method: str = DEFAULT_METHOD
+    cap: str = "refund"
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 0:
@@ -83,6 +86,16 @@ class Settings:
             raise ValueError("step and bandwidth must be in (0, 1]")
         if self.method not in METHODS:
             raise ValueError(f"method: one of {', '.join(METHODS)}, not {self.method!r}")
+        if self.cap not in CAP_RULES:
+            raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {self.cap!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as JSON data, ``cap`` only where it is not ``"refund"`` (strategies solved
+        before the setting existed gave the antes back and say nothing of it)."""
+        data = dataclasses.asdict(self)
+        if self.cap == "refund":
+            del data["cap"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -227,7 +240,7 @@ class Strategy:
         """The strategy as JSON data (:meth:`from_json` reads it back)."""
         return {
             "rules": self.rules.to_dict(), "players": self.players,
-            "settings": dataclasses.asdict(self.settings),
+            "settings": self.settings.to_json(),
             "seconds": round(self.seconds, 3),
             "thresholds": np.round(self.thresholds, 6).tolist(),
             "values": np.round(self.values, 6).tolist(),
@@ -255,8 +268,8 @@ class Strategy:
 def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str, Any] | None = None,
           deals: int = 200_000, sweeps: int = 40, rows: int | None = None, rounds: int = 4, seed: int = 0,
           iterations: int = DEFAULT_ITERATIONS, games: int = 40_000, method: str = DEFAULT_METHOD,
-          threads: int | None = None, client: Any = None, progress: Callable[[int], object] | None = None
-          ) -> Strategy:
+          cap: str | None = None, threads: int | None = None, client: Any = None,
+          progress: Callable[[int], object] | None = None) -> Strategy:
     """Solve ``game`` (a preset's name, or :class:`GutsRules`) at ``players`` seats: the strategy
     every player plays, each threshold one where staying in and going out are worth the same.
 
@@ -267,11 +280,15 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     rounds (pot sizes) are told apart. Then ``iterations`` iterations of ``games`` whole games,
     played natively on ``threads`` threads, refine the strategy over information sets
     (:mod:`~wildeval.games.guts.solver.infosets`; ``iterations=0``: the cells alone) by
-    ``method``: ``"cuts"``, one threshold per set stepping towards its best cuts, or
-    ``"fictitious"`` play, each set a mixture of thresholds (docs/solver.md says when each does
-    better). The same arguments give the same strategy on any number of threads, and with
-    ``client`` (a ``distributed.Client``: the refinement's games on the cluster). ``progress``,
-    if given, is called with 1 after each sweep and each iteration.
+    ``method``: ``"regret"`` matching (the default), each set a mixture of thresholds;
+    ``"cuts"``, one threshold per set stepping towards its best cuts; or ``"fictitious"`` play
+    (docs/solver.md says when each does better). ``cap``: what a game still undecided at the
+    model's cap of 200 deals does with the antes, ``"refund"`` or ``"forfeit"``
+    (:data:`~wildeval.games.guts.solver.model.CAP_RULES`; default
+    :func:`~wildeval.games.guts.solver.model.default_cap` for the table). The same arguments give
+    the same strategy on any number of threads, and with ``client`` (a ``distributed.Client``: the
+    refinement's games on the cluster). ``progress``, if given, is called with 1 after each sweep
+    and each iteration.
     """
     table_of = game if isinstance(game, GutsRules) else table_rules(game, rules)
     started = time.perf_counter()
@@ -279,7 +296,7 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     if rows is None:
         rows = min(1024, max(64, ROWS_PER_STAGE // (rounds * len(States(table)))))
     settings = Settings(deals=deals, sweeps=sweeps, rows=rows, rounds=rounds, seed=seed, iterations=iterations,
-                        games=games, method=method)
+                        games=games, method=method, cap=default_cap(table_of, players) if cap is None else cap)
     scales = [Scale.of(table_of, s) for s in range(table.stages)]
     pool = Deals.dealt(table_of, players, deals, seed=seed)
     solution = iterate(table, scales, pool, rounds=rounds, sweeps=sweeps, rows_per_state=rows,
@@ -288,7 +305,7 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     infosets = None
     if iterations:
         infosets = refine(table_of, players, solution.thresholds, iterations=iterations, games=games,
-                          seed=child_seed(seed, 1), method=method, threads=threads, client=client,
+                          seed=child_seed(seed, 1), method=method, cap=settings.cap, threads=threads, client=client,
                           progress=progress)
     return Strategy(table_of, players, solution.thresholds, solution.values, settings,
                     time.perf_counter() - started, infosets)
