@@ -52,7 +52,8 @@ void Pool::check(int players, int stages) const {
 }
 
 uint64_t mixture_pick(int64_t key, int64_t value, std::size_t width) {
-    return mix64(static_cast<uint64_t>(key) ^ mix64(static_cast<uint64_t>(value))) % width;
+    const uint64_t h = mix64(static_cast<uint64_t>(key) ^ mix64(static_cast<uint64_t>(value)));
+    return (width & (width - 1)) == 0 ? h & (width - 1) : h % width;  // the same pick, without a division
 }
 
 void StrategyTable::build_index() {
@@ -101,7 +102,9 @@ int64_t StrategyTable::bar(const unsigned char* row, std::size_t i) const {
 }
 
 void StrategyTable::prefetch(int64_t key) const {
-    wildeval::prefetch(rows_.front().bytes + (mix64(static_cast<uint64_t>(key)) & row_mask_) * stride_);
+    const uint64_t h = mix64(static_cast<uint64_t>(key)) & row_mask_;
+    wildeval::prefetch(tags_.data() + h);
+    wildeval::prefetch(rows_.front().bytes + h * stride_);
 }
 
 bool Strategy::stays(const int64_t keys[3], int stage, int64_t value) const {
