@@ -230,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
               f"information sets have thresholds of their own{how} (--save writes them); below, the thresholds "
               "a player keeps where none of them decides")
     if st.cap == "forfeit":
-        print("In the solver's games a game still undecided after 200 deals cost every player its antes (--cap "
+        print("In the solver's games, a game still undecided after 200 deals costs every player its antes (--cap "
               "forfeit), so that nobody gains by stalling")
     refined = refined_at(strategy, legs, round=args.round)
     width = max(len(place_words(t.seat, t.ins_before)) for t in shown)

@@ -192,7 +192,7 @@ def test_solve_command_prints_words_and_json(capsys: pytest.CaptureFixture[str])
     assert main(args + ["--json", "--cap", "forfeit"]) == 0
     assert json.loads(capsys.readouterr().out)["settings"]["cap"] == "forfeit"
     assert main(args + ["--cap", "forfeit"]) == 0
-    assert "cost every player its antes (--cap forfeit)" in capsys.readouterr().out
+    assert "costs every player its antes (--cap forfeit)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(args + ["--cap", "keep"])
     assert "argument --cap: invalid choice: 'keep'" in capsys.readouterr().err

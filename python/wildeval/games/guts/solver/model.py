@@ -233,7 +233,8 @@ def default_cap(rules: GutsRules, players: int) -> str:
     ``"forfeit"`` for the streak game declaring at once at 3 players or more, where with the antes
     given back at the cap every solve drifted into games that stop there (nobody winning costs
     nothing), a strategy of the capped model and not of the game; ``"refund"`` elsewhere, where
-    games end by a win all but rarely and the two rules solve alike.
+    games end by a win all but rarely, so the rule seldom matters (every other shipped table was
+    solved with the antes given back).
 
     >>> from wildeval.games.guts.rules import table_rules
     >>> default_cap(table_rules("three-five-seven-onlinepoker", {"declaration": "simultaneous"}), 4)
