@@ -23,7 +23,7 @@ SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-t
     ("three-five-seven-onlinepoker", n, "in_turn") for n in (3, 4, 5, 6, 7)] + [
     ("three-five-seven-onlinepoker", 3, "simultaneous"), ("napalm", 6, "in_turn"), ("napalm", 6, "simultaneous"),
     ("three-five-seven-onlinepoker", 4, "simultaneous"), ("napalm", 7, "in_turn"), ("napalm", 7, "simultaneous"),
-    ("three-five-seven-onlinepoker", 5, "simultaneous")]
+    ("three-five-seven-onlinepoker", 5, "simultaneous"), ("three-five-seven-onlinepoker", 6, "simultaneous")]
 """The tables the package must ship (tools/solve-presets makes them); docs/solver.md names them."""
 
 
