@@ -16,7 +16,7 @@ from wildeval.cli.progress import add_quiet, bar
 from wildeval.games.guts.rules import PRESETS, GutsRules
 from wildeval.games.guts.solver.infosets import METHODS
 from wildeval.games.guts.solver.model import CAP_RULES, default_cap
-from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS, DEFAULT_METHOD
+from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS, DEFAULT_METHOD, default_iterations
 
 __all__ = ["place_words", "register"]
 
@@ -63,9 +63,10 @@ def register(commands: Any) -> None:
     work.add_argument("--rows", type=int_in(16, 1_000_000), default=None,
                       help="deals played per stage, round and state in each sweep (default 1,024, fewer at "
                            "tables with many states of legs)")
-    work.add_argument("--iterations", type=int_in(0, 10_000), default=DEFAULT_ITERATIONS,
+    work.add_argument("--iterations", type=int_in(0, 10_000), default=None,
                       help=f"iterations refining the strategy over information sets on whole games (default "
-                           f"{DEFAULT_ITERATIONS}; 0: the cells alone)")
+                           f"{DEFAULT_ITERATIONS}, twice that at the streak game declaring in turn at 5 players; "
+                           "0: the cells alone)")
     work.add_argument("--games", type=int_in(100, 10_000_000), default=40_000,
                       help="whole games each refining iteration plays (default 40,000)")
     work.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
@@ -152,9 +153,9 @@ def place_words(seat: int | None, ins: int | None) -> str:
 def _default_settings(args: argparse.Namespace, rules: GutsRules) -> bool:
     """Whether every solver setting is the default for ``rules`` (the shipped strategies' own);
     ``--threads`` changes nothing in a strategy."""
-    return (args.seed, args.sweeps, args.deals, args.rows, args.iterations, args.games, args.method) == (
-        0, 40, 200_000, None, DEFAULT_ITERATIONS, 40_000, DEFAULT_METHOD) and args.cap in (
-        None, default_cap(rules, args.players))
+    return (args.seed, args.sweeps, args.deals, args.rows, args.games, args.method) == (
+        0, 40, 200_000, None, 40_000, DEFAULT_METHOD) and args.iterations in (
+        None, default_iterations(rules, args.players)) and args.cap in (None, default_cap(rules, args.players))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -177,10 +178,11 @@ def run(args: argparse.Namespace) -> int:
     defaults = not args.resolve and _default_settings(args, rules)
     strategy = shipped(args.game, args.players, rules=rules) if defaults else None
     if strategy is None:
+        iterations = default_iterations(rules, args.players) if args.iterations is None else args.iterations
         with client_for(args) as client, \
-                bar(args.sweeps + args.iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
+                bar(args.sweeps + iterations, f"solve {args.game}", quiet=args.quiet, unit=" steps") as progress:
             strategy = solve(rules, args.players, deals=args.deals, sweeps=args.sweeps, rows=args.rows,
-                             seed=args.seed, iterations=args.iterations, games=args.games, method=args.method,
+                             seed=args.seed, iterations=iterations, games=args.games, method=args.method,
                              cap=args.cap, threads=args.threads, client=client, progress=progress.advance)
     was_shipped = defaults and strategy is shipped(args.game, args.players, rules=rules)
     measured = None if args.exploitability is None else exploitability(strategy, games=args.exploitability,
@@ -215,12 +217,13 @@ def run(args: argparse.Namespace) -> int:
     st = strategy.settings
     if was_shipped:
         made = f"{st.method}, {st.iterations} iterations"
-        if (st.method, st.iterations) == (DEFAULT_METHOD, DEFAULT_ITERATIONS):
+        today = default_iterations(rules, args.players)
+        if (st.method, st.iterations) == (DEFAULT_METHOD, today):
             print(f"Shipped with the package: solved ahead of time with the solver's defaults ({made}; --resolve "
                   "solves afresh)")
         else:
             print(f"Shipped with the package: solved ahead of time by the defaults of an earlier version ({made}; "
-                  f"--resolve solves afresh with today's, {DEFAULT_METHOD}, {DEFAULT_ITERATIONS} iterations)")
+                  f"--resolve solves afresh with today's, {DEFAULT_METHOD}, {today} iterations)")
     print(f"Solved in {strategy.seconds:.1f} s ({st.sweeps} sweeps of {st.rows:,} deals per stage, pot and state; "
           f"{st.deals:,} deals, seed {st.seed})")
     if strategy.infosets is not None:

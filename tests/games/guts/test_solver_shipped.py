@@ -15,7 +15,7 @@ from wildeval.games.guts.rules import PRESETS, table_rules
 from wildeval.games.guts.solver import Settings, Strategy, shipped as shipped_module, solve
 from wildeval.games.guts.solver.model import default_cap
 from wildeval.games.guts.solver.shipped import SHIPPED_DIR, file_name, pack, shipped, shipped_tables, strategy_for
-from wildeval.games.guts.solver.strategy import DEFAULT_ITERATIONS
+from wildeval.games.guts.solver.strategy import default_iterations
 
 SHIPPED = [(game, n, mode) for game, most in (("three-five-seven", 7), ("crazy-three-five-seven", 7), ("napalm", 5),
                                               ("three-five-seven-onlinepoker", 2))
@@ -35,7 +35,8 @@ def test_every_promised_table_is_shipped_and_is_what_it_says() -> None:
         assert strategy is not None, (game, n, mode)
         assert strategy.players == n and strategy.rules == table_rules(game, {"declaration": mode})
         # today's defaults, or those before regret matching (docs/solver.md says which tables)
-        today = Settings(iterations=DEFAULT_ITERATIONS, rows=strategy.settings.rows, cap=default_cap(strategy.rules, n))
+        today = Settings(iterations=default_iterations(strategy.rules, n), rows=strategy.settings.rows,
+                         cap=default_cap(strategy.rules, n))
         assert strategy.settings in (today, Settings(iterations=40, method="cuts", rows=strategy.settings.rows))
         assert strategy.infosets is not None and len(strategy.infosets) > 0
         raw = (SHIPPED_DIR / file_name(game, n, mode)).read_bytes()
