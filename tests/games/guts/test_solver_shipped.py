@@ -123,6 +123,11 @@ def test_solve_prints_a_shipped_strategy_at_once(monkeypatch: pytest.MonkeyPatch
     assert "Shipped with the package" in capsys.readouterr().out
     with pytest.raises(AssertionError, match="solved though"):
         main(["solve", "three-five-seven", "--players", "2", "--cap", "forfeit", "--quiet"])
+    five = ["solve", "three-five-seven-onlinepoker", "--players", "5", "--quiet"]
+    assert main(five + ["--iterations", "240"]) == 0  # that table's default
+    assert "solver's defaults (regret, 240 iterations" in capsys.readouterr().out
+    with pytest.raises(AssertionError, match="solved though"):
+        main(five + ["--iterations", "120"])
 
 
 def test_every_preset_is_named_in_the_shipping_tool() -> None:
