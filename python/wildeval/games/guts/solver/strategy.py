@@ -50,15 +50,19 @@ DEFAULT_METHOD = "regret"
 
 def default_iterations(rules: GutsRules, players: int) -> int:
     """Refining iterations :func:`solve` plays by default at a table: :data:`DEFAULT_ITERATIONS`,
-    twice as many at the streak game declaring in turn at 5 players, the table that 120 left
-    above issue 42's target (a best response gained +0.0070 pots a deal; +0.0033 after 240;
-    docs/experiments.md).
+    twice as many at the two tables that 120 left above issue 42's target, the streak game
+    declaring in turn at 5 players (a best response gained +0.0070 pots a deal; +0.0033 after
+    240) and declaring at once at 6 (+0.0063 spread over the game; +0.0037; docs/experiments.md).
 
     >>> from wildeval.games.guts.rules import table_rules
-    >>> default_iterations(table_rules("three-five-seven-onlinepoker"), 5), default_iterations(table_rules("napalm"), 5)
+    >>> streak = "three-five-seven-onlinepoker"
+    >>> default_iterations(table_rules(streak), 5), default_iterations(table_rules("napalm"), 5)
     (240, 120)
+    >>> [default_iterations(table_rules(streak, {"declaration": "simultaneous"}), n) for n in (5, 6, 7)]
+    [120, 240, 120]
     """
-    if rules.win_by == "streak" and rules.declaration == "in_turn" and players == 5:
+    at_once = rules.declaration == "simultaneous"
+    if rules.win_by == "streak" and players == (6 if at_once else 5):
         return 2 * DEFAULT_ITERATIONS
     return DEFAULT_ITERATIONS
 
