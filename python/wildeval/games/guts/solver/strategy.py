@@ -47,7 +47,6 @@ DEFAULT_METHOD = "regret"
 (:mod:`~wildeval.games.guts.solver.regret`; docs/experiments.md measures it against the others)."""
 
 
-
 def default_iterations(rules: GutsRules, players: int) -> int:
     """Refining iterations :func:`solve` plays by default at a table: :data:`DEFAULT_ITERATIONS`,
     twice as many at the two tables that 120 left above issue 42's target, the streak game
@@ -302,12 +301,11 @@ def solve(game: str | GutsRules, players: int, *, rules: GutsRules | Mapping[str
     rounds (pot sizes) are told apart. Then ``iterations`` iterations of ``games`` whole games,
     played natively on ``threads`` threads, refine the strategy over information sets
     (:mod:`~wildeval.games.guts.solver.infosets`; ``iterations=0``: the cells alone; default
-    :func:`default_iterations` for the table) by
-    ``method``: ``"regret"`` matching (the default), each set a mixture of thresholds;
-    ``"cuts"``, one threshold per set stepping towards its best cuts; or ``"fictitious"`` play
-    (docs/solver.md says when each does better). ``cap``: what a game still undecided at the
-    model's cap of 200 deals does with the antes, ``"refund"`` or ``"forfeit"``
-    (:data:`~wildeval.games.guts.solver.model.CAP_RULES`; default
+    :func:`default_iterations` for the table) by ``method``: ``"regret"`` matching (the
+    default), each set a mixture of thresholds; ``"cuts"``, one threshold per set stepping towards
+    its best cuts; or ``"fictitious"`` play (docs/solver.md says when each does better). ``cap``:
+    what a game still undecided at the model's cap of 200 deals does with the antes, ``"refund"``
+    or ``"forfeit"`` (:data:`~wildeval.games.guts.solver.model.CAP_RULES`; default
     :func:`~wildeval.games.guts.solver.model.default_cap` for the table). The same arguments give
     the same strategy on any number of threads, and with ``client`` (a ``distributed.Client``: the
     refinement's games on the cluster). ``progress``, if given, is called with 1 after each sweep
