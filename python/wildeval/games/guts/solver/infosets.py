@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
-from wildeval.games.guts.solver.model import CAP_RULES
+from wildeval.games.guts.solver.model import check_cap
 from wildeval.games.guts.solver.native import CELL, FINE, SEEN, Flips, Policy, cell_keys, flips, key_stage
 from wildeval.games.guts.solver.regret import Regrets, quantiles as _quantiles
 from wildeval.seeds import child_seed
@@ -360,8 +360,7 @@ def refine(rules: GutsRules, players: int, thresholds: Floats, *, iterations: in
         raise ValueError(f"levels: some of {FINE} (fine), {SEEN} (seen) and {CELL} (cell), not {levels!r}")
     if method not in METHODS:
         raise ValueError(f"method: one of {', '.join(METHODS)}, not {method!r}")
-    if cap not in CAP_RULES:
-        raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {cap!r}")
+    check_cap(cap)
     if isinstance(width, bool) or not isinstance(width, int) or not 1 <= width <= 64:
         raise ValueError(f"width must be an int from 1 to 64, not {width!r}")
     cluster = None if client is None else (client, client.scatter(values, broadcast=True))

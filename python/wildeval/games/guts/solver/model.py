@@ -35,8 +35,8 @@ import numpy.typing as npt
 
 from wildeval.games.guts.rules import GutsRules
 
-__all__ = ["CAP_RULES", "CONTEXTS_IN_TURN", "MODEL_ROUNDS", "States", "Table", "contexts", "declare", "default_cap",
-           "settle"]
+__all__ = ["CAP_RULES", "CONTEXTS_IN_TURN", "MODEL_ROUNDS", "States", "Table", "check_cap", "contexts", "declare",
+           "default_cap", "settle"]
 
 CONTEXTS_IN_TURN = 3
 """In-turn declarations are told apart by seat and by how many declared in before: none, one,
@@ -51,6 +51,12 @@ CAP_RULES = ("refund", "forfeit")
 """What the solver's model does with the antes of a game still undecided at :data:`MODEL_ROUNDS`:
 ``"refund"`` gives every ante back, as the engine does at its cap; ``"forfeit"`` keeps them, so
 that a game nobody wins costs every player its antes (:func:`default_cap` says where)."""
+
+
+def check_cap(cap: str) -> None:
+    """ValueError naming the choices unless ``cap`` is one of :data:`CAP_RULES`."""
+    if cap not in CAP_RULES:
+        raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {cap!r}")
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]

@@ -32,7 +32,7 @@ from wildeval import _core
 from wildeval.evaluator import check_threads
 from wildeval.games.guts.rules import GutsRules
 from wildeval.games.guts.solver.games import GamesPlayed
-from wildeval.games.guts.solver.model import CAP_RULES, CONTEXTS_IN_TURN, MODEL_ROUNDS, States, Table
+from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, MODEL_ROUNDS, States, Table, check_cap
 
 __all__ = ["ALWAYS", "CELL", "FINE", "SEEN", "Flips", "Policy", "cell_keys", "decode", "flips", "keys_of",
            "mixture_pick", "play"]
@@ -180,8 +180,7 @@ def table_args(rules: GutsRules, players: int, max_rounds: int, cap: str = "refu
                ) -> tuple[int, int, int, bool, bool, bool, float, float | None, int, bool]:
     """The native table of ``rules`` at ``players`` seats, games stopped at ``max_rounds`` deals
     with the antes given back or kept (``cap``, one of :data:`~wildeval.games.guts.solver.model.CAP_RULES`)."""
-    if cap not in CAP_RULES:
-        raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {cap!r}")
+    check_cap(cap)
     t = Table.of(rules, players)
     return (players, t.stages, t.goal, t.streak, t.lowest_pays, t.in_turn, float(rules.ante),
             None if rules.max_payment is None else float(rules.max_payment), max_rounds, cap == "refund")

@@ -32,7 +32,7 @@ from wildeval.games.guts.rules import GutsRules, table_rules
 from wildeval.games.guts.solver.deals import NEVER, Deals, Scale
 from wildeval.games.guts.solver.infosets import METHODS, InfoSets, median_threshold, policy_of, refine
 from wildeval.games.guts.solver.iterate import Solution, hand_bars, iterate
-from wildeval.games.guts.solver.model import CAP_RULES, CONTEXTS_IN_TURN, States, Table, default_cap
+from wildeval.games.guts.solver.model import CONTEXTS_IN_TURN, States, Table, check_cap, default_cap
 from wildeval.games.guts.solver.native import CELL, Policy, cell_keys, mixture_pick
 from wildeval.seeds import child_seed
 
@@ -107,8 +107,7 @@ class Settings:
             raise ValueError("step and bandwidth must be in (0, 1]")
         if self.method not in METHODS:
             raise ValueError(f"method: one of {', '.join(METHODS)}, not {self.method!r}")
-        if self.cap not in CAP_RULES:
-            raise ValueError(f"cap: one of {', '.join(CAP_RULES)}, not {self.cap!r}")
+        check_cap(self.cap)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON data, ``cap`` only where it is not ``"refund"`` (strategies solved
