@@ -93,7 +93,7 @@ struct StrategyTable {
     // holds its row once, where an index of the keys and then the bars read two lines.
     const unsigned char* find(int64_t key) const;
     int64_t bar(const unsigned char* row, std::size_t i) const;  // the row's i-th bar
-    void prefetch(int64_t key) const;  // the key's first row fetched ahead
+    void prefetch(int64_t key) const;  // the key's first slot fetched ahead: its tag byte and its row
     void build_index();  // the hashed index (open addressing, at most 5/8 full)
 
 private:

@@ -195,6 +195,28 @@ def test_bars_past_32_bits_play_as_never_and_always() -> None:
     assert np.array_equal(played(far_up), played(at_top)) and not np.array_equal(played(far_up), played(bars))
 
 
+@pytest.mark.parametrize("width", [1, 3, 5, 8, 64])
+def test_a_mixed_table_picks_its_bar_as_the_python_pick_does(width: int) -> None:
+    """The native player picks a mixed set's bar by a hash of key and hand, without a division
+    where the width is a power of two: every decision equals the pure-Python
+    :func:`mixture_pick` on the same key and hand, at widths that take either path and at the
+    ends (one bar, 64)."""
+    from wildeval.games.guts.solver.native import mixture_pick
+
+    games, rounds = 200, 8
+    rules, _, policy, values = _setup("three-five-seven", 3, "in_turn", games, rounds)
+    level, keys, _ = policy.tables[0]
+    bars = np.random.default_rng(width).choice(values.reshape(-1), size=(len(keys), width))
+    mixed = Policy(((level, keys, bars),), policy.defaults)
+    f = flips(rules, 3, values, mixed, mixed, games=games, seed=0, sequential=True, max_rounds=rounds, max_depth=12)
+    row = np.searchsorted(keys, f.keys[:, level])
+    assert np.array_equal(keys[row], f.keys[:, level])  # every decision's key is in the table
+    expected = [int(v) >= int(bars[r, mixture_pick(int(k), int(v), width)])
+                for k, v, r in zip(f.keys[:, level], f.value, row, strict=True)]
+    assert len(f) > 1000 and np.array_equal(f.others, expected)
+    assert 0 < np.count_nonzero(f.others) < len(f)
+
+
 @pytest.mark.parametrize(("name", "players", "declaration"), TABLES)
 def test_python_keys_are_the_native_keys(name: str, players: int, declaration: str) -> None:
     from wildeval.games.guts.solver.model import Table
