@@ -15,6 +15,7 @@ seeded random sample of them, evaluated a block at a time by the batch kernels.
 from __future__ import annotations
 
 import math
+import operator
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ MAX_PLAYERS: int = _core.MAX_PLAYERS
 _CHUNK: int = _core.EQUITY_CHUNK  # sampled deals per chunk, each from its own generator
 _ROUND = 16  # with stderr=, the standard error is checked after every 16 chunks (1,048,576 deals)
 _CHUNKS_PER_TASK = 16  # sampled chunks per Dask task
+_ONE_WEIGHT = np.ones(1)  # a known hand's weights (the engine copies them)
+_ONE_WEIGHT.flags.writeable = False
 
 
 Held = tuple[int, ...] | Range | str  # a known hand, a range, or "random" (hands of other sizes than two)
@@ -243,7 +246,7 @@ def equity(
                 yield _part(engine, part, threads or 0)
 
     if not sampled:
-        kind, tasks = _exact_kind(engine)
+        kind, tasks = _exact_kind(engine, all(isinstance(held, tuple) for held, _, _ in parsed))
         piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
         rows = []
         for part in run([(kind, first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
@@ -253,7 +256,8 @@ def equity(
         table = rows[0] if len(rows) == 1 else np.concatenate(rows)
         # counts of whole deals (known hands, equal weights) add exactly in any order; weighted
         # ones are summed exactly rounded, so that no split of the work changes a digit
-        totals = table.sum(axis=0) if not (table % 1).any() else np.array([math.fsum(column) for column in table.T])
+        totals = table.sum(axis=0) if deal.unit_weights or not (table % 1).any() else \
+            np.array([math.fsum(column) for column in table.T])
     else:
         word = seed_word(seed)
         cap = trials if trials is not None else MAX_TRIALS
@@ -279,10 +283,11 @@ def equity(
         raise ValueError("no deal: in every set of the players' hands two of them share a card")
     errors = _stderrs(totals, n_players) if sampled else [0.0] * n_players
     out = []
+    sharing = [1, *range(1, n_players + 1)]
     for p, ((held, _, _), n, err) in enumerate(zip(parsed, combos, errors)):
         row = counted[p * (n_players + 1):(p + 1) * (n_players + 1)]  # by how many share the pot
         out.append(Equity(held, row[1] / weight, math.fsum(row[2:]) / weight,
-                          math.fsum(x / max(j, 1) for j, x in enumerate(row)) / weight, deals, n, err))
+                          math.fsum(map(operator.truediv, row, sharing)) / weight, deals, n, err))
     return out
 
 
@@ -388,6 +393,7 @@ class _Deal:
     parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
     combos: list[int]
     missing: int
+    unit_weights: bool  # every hand of every player weighs 1: every count is a whole number
 
 
 def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
@@ -420,14 +426,17 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     ranking_spec = spec(ev.ranking)
     deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
     board_cards = ranking_spec.board_cards  # a split ranking (Omaha): hole cards and board apart
-    known = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
-             if not isinstance(held, (Range, str))] + [("the board", shown), ("the dead cards", gone)]
-    for who, cards in known:
-        for c in cards:
-            if c not in deck:
-                raise ValueError(f"{who}: {ranking_spec.not_in_deck(c)}")
+    if len(deck) < 52:  # cards read are 0 to 51: only a short deck can miss one
+        known = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
+                 if not isinstance(held, (Range, str))] + [("the board", shown), ("the dead cards", gone)]
+        for who, cards in known:
+            for c in cards:
+                if c not in deck:
+                    raise ValueError(f"{who}: {ranking_spec.not_in_deck(c)}")
     players_arg = []
     combos = []
+    held_cards = 0
+    unit_weights = True
     for i, (held, hands, weights) in enumerate(parsed, 1):
         n = len(hands[0])
         if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
@@ -445,11 +454,13 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
                                  "with the board, the dead cards or a known hand, or is not in the deck")
             hands, weights = [h for h, _ in kept], [w for _, w in kept]
         combos.append(len(hands))
+        held_cards += n
+        unit_weights = unit_weights and all(w == 1.0 for w in weights)
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
-                            np.asarray(weights, dtype=np.float64)))
+                            _ONE_WEIGHT if weights == [1.0] else np.asarray(weights, dtype=np.float64)))
     if len(deck) < 52:
         gone = gone + [c for c in range(52) if c not in deck]
-    if sum(len(p[0][0]) for p in players_arg) + board_size + len(gone) > 52:
+    if held_cards + board_size + len(gone) > 52:
         raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
     mask = sum(1 << r for r in ev.wild)
     if low is not None:
@@ -459,15 +470,17 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
             raise ValueError("a pot split high and low takes no wild ranks")
     args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size, low or "")
     engine = _engine(args)
-    return _Deal(args, engine, parsed, combos, board_size - len(shown))
+    return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights)
 
 
-def _exact_kind(engine: Any) -> tuple[str, int]:
+def _exact_kind(engine: Any, known_hands: bool = False) -> tuple[str, int]:
     """How every deal is counted: ``("random", tasks)`` board by board against a player dealt any
-    hand (src/core/equity/versus_random.hpp), else ``("exact", tasks)`` set of hands by set."""
-    random_player, _, _, tasks, _, _, _ = engine.random_plan()
-    if random_player >= 0:
-        return "random", int(tasks)
+    hand (src/core/equity/versus_random.hpp), else ``("exact", tasks)`` set of hands by set.
+    ``known_hands``: every player holds one known hand, so none is dealt any hand."""
+    if not known_hands:
+        random_player, _, _, tasks, _, _, _ = engine.random_plan()
+        if random_player >= 0:
+            return "random", int(tasks)
     return "exact", int(engine.plan()[2])
 
 

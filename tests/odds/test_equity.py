@@ -377,3 +377,22 @@ def test_known_hands_preflop_equal_every_board_counted(players: list[str], dead:
     got = outcomes(equity(players, dead=dead) if dead else equity(players))
     want = _every_board_counted(players, dead)
     assert got == [pytest.approx(w, abs=1e-12) for w in want]
+
+
+def test_a_small_count_is_one_task_and_whole_weights_add_as_whole_numbers() -> None:
+    from wildeval.odds import _Deal, _deal
+
+    def deal(players: list[str], board: str) -> _Deal:
+        return _deal(players, board, "", 5, "high", None, True, None)
+
+    # a flop's 903 boards are one task (pieces would only slow them); preflop a unit is cut in 8
+    flop = deal(["As Ad", "Kc Kd", "7h 6h"], "2h 7s 9c")
+    assert flop.engine.plan() == (1, 903, 1, 0)
+    preflop = deal(["As Ad", "Kc Kd", "7h 6h"], "")
+    assert preflop.engine.plan()[:3] == (1, 1_370_754, 8)
+    # whole counts are summed as they are only where every hand weighs 1
+    assert flop.unit_weights and deal(["QQ+, AKs", "JJ"], "").unit_weights
+    assert not deal(["QQ+:0.5, AKs", "JJ"], "").unit_weights
+    weighted = ["QQ+:0.3, AKs:0.7", "JJ:0.1, TT"]
+    one = equity(weighted, board="2h 7s 9c", threads=1)
+    assert equity(weighted, board="2h 7s 9c", threads=2, progress=lambda n: None) == one

@@ -72,8 +72,9 @@ struct EquityCounts {
 // work are the sets of hands, or, where the suits can be renamed without changing the board and
 // the dead cards, the classes of sets that such a renaming turns into each other (all of a class
 // count the same: AA against KK is three classes of 36 sets), counted once for all. A task is one
-// unit and the board completions that start with one card of the rest (where there are few
-// units), or a run of units.
+// unit and the board completions that start with one card of the rest, or a piece of its count
+// through ranks (where there are few units with 10,000 boards or more between them), or a run of
+// units.
 struct ExactPlan {
     uint64_t hand_sets = 0;  // every set of one hand per player, sharing cards or not (saturates)
     uint64_t boards = 0;     // completions of the board per set of hands

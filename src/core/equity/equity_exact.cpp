@@ -201,11 +201,15 @@ ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
     plan.boards = choose(m, k);
     find_classes(deal, plan);
     plan.units = plan.class_set.empty() ? plan.hand_sets : plan.class_set.size();
-    constexpr uint64_t kSplitUnitsBelow = 16, kMostTasks = 4096, kRankPieces = 8;
-    if (k >= 1 && plan.units < kSplitUnitsBelow && !by_ranks) {
+    // A few units are cut into tasks (by first card, or by pieces of the ranks) so that every
+    // thread has work, unless their boards are too few to be worth a thread (a flop or a turn
+    // to complete: about a thousand boards, microseconds whole, which pieces would only slow).
+    constexpr uint64_t kSplitUnitsBelow = 16, kSplitBoardsFrom = 10'000, kMostTasks = 4096, kRankPieces = 8;
+    const bool split = k >= 1 && plan.units < kSplitUnitsBelow && plan.units * plan.boards >= kSplitBoardsFrom;
+    if (split && !by_ranks) {
         plan.firsts = static_cast<uint64_t>(m - k + 1);
         plan.tasks = plan.units * plan.firsts;
-    } else if (k >= 1 && plan.units < kSplitUnitsBelow) {
+    } else if (split) {
         plan.pieces = kRankPieces;
         plan.tasks = plan.units * plan.pieces;
     } else {
