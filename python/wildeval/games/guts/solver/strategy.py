@@ -49,19 +49,20 @@ DEFAULT_METHOD = "regret"
 
 def default_iterations(rules: GutsRules, players: int) -> int:
     """Refining iterations :func:`solve` plays by default at a table: :data:`DEFAULT_ITERATIONS`,
-    twice as many at the two tables that 120 left above issue 42's target, the streak game
+    twice as many at the three tables that 120 left above issue 42's target, the streak game
     declaring in turn at 5 players (a best response gained +0.0070 pots a deal; +0.0033 after
-    240) and declaring at once at 6 (+0.0063 spread over the game; +0.0037; docs/experiments.md).
+    240) and declaring at once at 6 (+0.0063 spread over the game; +0.0037) and 7 (+0.0053
+    spread, at the engine's cap; +0.0028; docs/experiments.md).
 
     >>> from wildeval.games.guts.rules import table_rules
     >>> streak = "three-five-seven-onlinepoker"
     >>> default_iterations(table_rules(streak), 5), default_iterations(table_rules("napalm"), 5)
     (240, 120)
     >>> [default_iterations(table_rules(streak, {"declaration": "simultaneous"}), n) for n in (5, 6, 7)]
-    [120, 240, 120]
+    [120, 240, 240]
     """
     at_once = rules.declaration == "simultaneous"
-    if rules.win_by == "streak" and players == (6 if at_once else 5):
+    if rules.win_by == "streak" and (players >= 6 if at_once else players == 5):
         return 2 * DEFAULT_ITERATIONS
     return DEFAULT_ITERATIONS
 
