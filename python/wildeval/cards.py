@@ -72,8 +72,23 @@ def suit_of(c: int) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _parsed_text(text: str) -> tuple[int, ...]:
-    """:func:`_parse_text`, kept for text read again (hands, boards): an error is not kept."""
-    return tuple(_parse_text(text))
+    """:func:`_parse_text` with no card twice, kept for text read again (hands, boards): an error
+    is not kept, so it is raised again each time."""
+    return tuple(_distinct(_parse_text(text)))
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    """``cards``, or ValueError naming a card given twice and its two places."""
+    if len(set(cards)) == len(cards):
+        return cards
+    seen: dict[int, int] = {}
+    for i, c in enumerate(cards):
+        if c in seen:
+            raise ValueError(
+                f"duplicate card {format_cards([c])}: the {ordinal(seen[c] + 1)} and {ordinal(i + 1)} cards"
+            )
+        seen[c] = i
+    return cards
 
 
 def _parse_text(text: str) -> list[int]:
@@ -194,25 +209,16 @@ def parse_cards(cards: str | Iterable[object]) -> list[int]:
     ValueError: duplicate card As: the 1st and 2nd cards
     """
     if isinstance(cards, str):
-        result = list(_parsed_text(cards))
-    elif isinstance(cards, (bytes, bytearray)):
+        return list(_parsed_text(cards))
+    if isinstance(cards, (bytes, bytearray)):
         raise TypeError(f"cards must be text (str) or an iterable of ints, not {type(cards).__name__}")
-    else:
-        try:
-            items = list(cards)
-        except TypeError:
-            raise TypeError(
-                f"cards must be text or an iterable of ints, not {type(cards).__name__}"
-            ) from None
-        result = [_as_card(item, i) for i, item in enumerate(items)]
-    seen: dict[int, int] = {}
-    for i, c in enumerate(result):
-        if c in seen:
-            raise ValueError(
-                f"duplicate card {format_cards([c])}: the {ordinal(seen[c] + 1)} and {ordinal(i + 1)} cards"
-            )
-        seen[c] = i
-    return result
+    try:
+        items = list(cards)
+    except TypeError:
+        raise TypeError(
+            f"cards must be text or an iterable of ints, not {type(cards).__name__}"
+        ) from None
+    return _distinct([_as_card(item, i) for i, item in enumerate(items)])
 
 
 def format_cards(cards: Iterable[int], unicode: bool = False) -> str:

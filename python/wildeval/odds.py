@@ -256,8 +256,12 @@ def equity(
         table = rows[0] if len(rows) == 1 else np.concatenate(rows)
         # counts of whole deals (known hands, equal weights) add exactly in any order; weighted
         # ones are summed exactly rounded, so that no split of the work changes a digit
-        totals = table.sum(axis=0) if deal.unit_weights or not (table % 1).any() else \
-            np.array([math.fsum(column) for column in table.T])
+        if len(table) == 1:  # one task (a few known hands on a flop or turn)
+            totals = table[0]
+        elif deal.unit_weights or not (table % 1).any():
+            totals = table.sum(axis=0)
+        else:
+            totals = np.array([math.fsum(column) for column in table.T])
     else:
         word = seed_word(seed)
         cap = trials if trials is not None else MAX_TRIALS
@@ -455,9 +459,12 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
             hands, weights = [h for h, _ in kept], [w for _, w in kept]
         combos.append(len(hands))
         held_cards += n
+        if weights == [1.0]:  # a known hand
+            players_arg.append((np.array(hands, dtype=np.uint8), _ONE_WEIGHT))
+            continue
         unit_weights = unit_weights and all(w == 1.0 for w in weights)
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
-                            _ONE_WEIGHT if weights == [1.0] else np.asarray(weights, dtype=np.float64)))
+                            np.asarray(weights, dtype=np.float64)))
     if len(deck) < 52:
         gone = gone + [c for c in range(52) if c not in deck]
     if held_cards + board_size + len(gone) > 52:
