@@ -396,3 +396,10 @@ def test_a_small_count_is_one_task_and_whole_weights_add_as_whole_numbers() -> N
     weighted = ["QQ+:0.3, AKs:0.7", "JJ:0.1, TT"]
     one = equity(weighted, board="2h 7s 9c", threads=1)
     assert equity(weighted, board="2h 7s 9c", threads=2, progress=lambda n: None) == one
+    # the one task's count against every board valued one by one: flushes from the board's suit,
+    # three players tied on the board, the turn
+    for players, board in ((["As Ad", "Kc Kd", "7h 6h"], "2h 7s 9c"), (["Ah Kd", "Qh Jh", "9c 9d"], "2h 7h 3h"),
+                           (["As 2d", "Ac 2h", "Ad 2s"], "Kc Qd Jh"), (["As Ad", "Kh Qh"], "2h 7h 9c 3s")):
+        counted = equity(players, board, threads=1)
+        assert deal(players, board).engine.plan()[2] == 1
+        assert outcomes(counted) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
