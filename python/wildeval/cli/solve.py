@@ -65,8 +65,8 @@ def register(commands: Any) -> None:
                            "tables with many states of legs)")
     work.add_argument("--iterations", type=int_in(0, 10_000), default=None,
                       help=f"iterations refining the strategy over information sets on whole games (default "
-                           f"{DEFAULT_ITERATIONS}, twice that at the streak game at 5 players declaring in turn "
-                           "and at 6 at once; 0: the cells alone)")
+                           f"{DEFAULT_ITERATIONS}, twice that at the streak game's tables where that left a best "
+                           "response above 0.005 pots a deal: the table's default_iterations; 0: the cells alone)")
     work.add_argument("--games", type=int_in(100, 10_000_000), default=40_000,
                       help="whole games each refining iteration plays (default 40,000)")
     work.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
