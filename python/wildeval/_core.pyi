@@ -60,7 +60,7 @@ class EquityEngine(metaclass=_pybind11_type):
     """The equity engine (src/core/equity/equity.hpp) for one deal: wildeval.odds plans and adds up."""
     def __init__(
         self, ranking: str, wild_rank_mask: int, flush_duplicates: bool,
-        players: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]], board: list[int], dead: list[int],
+        players: list[tuple[npt.NDArray[np.uint8] | bytes, npt.NDArray[np.float64]]], board: list[int], dead: list[int],
         board_size: int, low: str = "",
     ) -> None: ...
     def plan(self) -> tuple[int, int, int, int]: ...  # hand sets, boards per set, tasks, first cards per set

@@ -25,11 +25,11 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval import _core
-from wildeval.cards import format_cards, parse_cards
+from wildeval.cards import _parsed_text, format_cards, parse_cards
 from wildeval.evaluator import check_threads, evaluator_for
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 from wildeval.ranges import Range, RangeError, every_hand
-from wildeval.rankings import CARD_COUNTS, Ranking, hand_sizes, spec
+from wildeval.rankings import Ranking, hand_sizes, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.seeds import check_seed, seed_word
 
@@ -39,7 +39,7 @@ MAX_PLAYERS: int = _core.MAX_PLAYERS
 _CHUNK: int = _core.EQUITY_CHUNK  # sampled deals per chunk, each from its own generator
 _ROUND = 16  # with stderr=, the standard error is checked after every 16 chunks (1,048,576 deals)
 _CHUNKS_PER_TASK = 16  # sampled chunks per Dask task
-_ONE_WEIGHT = np.ones(1)  # a known hand's weights (the engine copies them)
+_ONE_WEIGHT = np.ones(1)  # a known hand's weight (the engine copies it); its cards go as bytes
 _ONE_WEIGHT.flags.writeable = False
 
 
@@ -92,6 +92,14 @@ def _part(engine: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.fl
 def _read(item: object, position: int) -> Held:
     """A player as given: a known hand's cards (text or cards), a range (text or a Range), or
     "random". Text with a comma is read as a range first, other text as cards first."""
+    if type(item) is str and "," not in item:  # the common case, cards as text, read at once
+        try:
+            cards = _parsed_text(item)
+        except ValueError:
+            pass
+        else:
+            if cards:
+                return cards
     who = f"player {position}"
     if isinstance(item, Range):
         return item
@@ -246,14 +254,17 @@ def equity(
                 yield _part(engine, part, threads or 0)
 
     if not sampled:
-        kind, tasks = _exact_kind(engine, all(isinstance(held, tuple) for held, _, _ in parsed))
-        piece = tasks if progress is None and client is None else max(1, min(tasks, max(4 * work, tasks // 32)))
-        rows = []
-        for part in run([(kind, first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
-            rows.append(part)
-            if progress is not None:
-                progress(int(part[:, -2].sum()))
-        table = rows[0] if len(rows) == 1 else np.concatenate(rows)
+        kind, tasks = _exact_kind(engine, deal.known_hands)
+        if progress is None and client is None:  # every task in one call
+            table = _part(engine, (kind, 0, tasks), threads or 0)
+        else:
+            piece = max(1, min(tasks, max(4 * work, tasks // 32)))
+            rows = []
+            for part in run([(kind, first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
+                rows.append(part)
+                if progress is not None:
+                    progress(int(part[:, -2].sum()))
+            table = rows[0] if len(rows) == 1 else np.concatenate(rows)
         # counts of whole deals (known hands, equal weights) add exactly in any order; weighted
         # ones are summed exactly rounded, so that no split of the work changes a digit
         if len(table) == 1:  # one task (a few known hands on a flop or turn)
@@ -285,14 +296,32 @@ def equity(
     weight, deals = counted[-3], int(counted[-2])
     if weight == 0:
         raise ValueError("no deal: in every set of the players' hands two of them share a card")
-    errors = _stderrs(totals, n_players) if sampled else [0.0] * n_players
+    errors = _stderrs(totals, n_players) if sampled else _NO_ERRORS
     out = []
-    sharing = [1, *range(1, n_players + 1)]
+    sharing = _SHARING[:n_players + 1]
+    width = n_players + 1
     for p, ((held, _, _), n, err) in enumerate(zip(parsed, combos, errors)):
-        row = counted[p * (n_players + 1):(p + 1) * (n_players + 1)]  # by how many share the pot
-        out.append(Equity(held, row[1] / weight, math.fsum(row[2:]) / weight,
-                          math.fsum(map(operator.truediv, row, sharing)) / weight, deals, n, err))
+        row = counted[p * width:(p + 1) * width]  # by how many share the pot
+        out.append(_equity(held, row[1] / weight, math.fsum(row[2:]) / weight,
+                           math.fsum(map(operator.truediv, row, sharing)) / weight, deals, n, err))
     return out
+
+
+_SHARING = [1, *range(1, MAX_PLAYERS + 1)]  # a count of deals shared among k is worth 1/k (k = 0: none)
+_NO_ERRORS = [0.0] * MAX_PLAYERS  # every deal counted
+_new_equity = object.__new__
+
+
+def _equity(hand: tuple[int, ...] | Range | str, win: float, tie: float, share: float, boards: int, combos: int,
+            stderr: float) -> Equity:
+    """``Equity(hand, win, tie, share, boards, combos, stderr)``, the same object made without the
+    frozen class's seven guarded attribute sets (a third of the time; equity makes one a player at
+    every call)."""
+    made = _new_equity(Equity)
+    fields = made.__dict__
+    fields["hand"], fields["win"], fields["tie"], fields["equity"] = hand, win, tie, share
+    fields["boards"], fields["combos"], fields["stderr"] = boards, combos, stderr
+    return made
 
 
 @dataclass(frozen=True)
@@ -386,11 +415,12 @@ def _modelled(deal: _Deal, kind: str) -> tuple[float, int]:
     return hand_sets * boards * _SECONDS_A_DEAL, hand_sets * boards
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Deal:
     """A spot read and checked: the native equity engine's arguments and the engine, each player's
     (what they hold, their hands, their weights), their hands that can be dealt, the board's missing
-    cards."""
+    cards. (Not frozen: it is made at every call, and a frozen class's fields cost three times as
+    much to set; nothing outside this module sees it.)"""
 
     args: tuple[Any, ...]
     engine: Any
@@ -398,6 +428,7 @@ class _Deal:
     combos: list[int]
     missing: int
     unit_weights: bool  # every hand of every player weighs 1: every count is a whole number
+    known_hands: bool  # every player holds one known hand
 
 
 def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
@@ -411,33 +442,40 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"odds need at least two hands and at most {MAX_PLAYERS}, got {len(players)}")
     shown = parse_cards(board)
-    gone = parse_cards(dead)
+    gone = [] if isinstance(dead, tuple) and not dead else parse_cards(dead)
     if not isinstance(board_size, int) or isinstance(board_size, bool) or not 0 <= board_size <= 7:
         raise ValueError(f"board_size must be an int 0 to 7, not {board_size!r}")
     if len(shown) > board_size:
         raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     read = [_read(p, i) for i, p in enumerate(players, 1)]
-    sizes = {len(h) for h in read if isinstance(h, tuple)}
-    hole = sizes.pop() if len(sizes) == 1 else 2
-    parsed = [_hands(h, i, hole) for i, h in enumerate(read, 1)]
-    seen: set[int] = set()
-    for c in [c for held, hands, _ in parsed if not isinstance(held, (Range, str)) for c in hands[0]] + shown + gone:
-        if c in seen:
-            raise ValueError(f"card {format_cards([c])} is dealt twice")
-        seen.add(c)
+    known_hands = all(type(held) is tuple for held in read)
+    parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
+    known: list[int]
+    if known_hands:  # one hand each: no range to read, no hand to set aside
+        held_hands = cast("list[tuple[int, ...]]", read)
+        parsed = [(h, [h], [1.0]) for h in held_hands]
+        known = [c for h in held_hands for c in h] + shown + gone
+    else:
+        sizes = {len(h) for h in read if isinstance(h, tuple)}
+        hole = sizes.pop() if len(sizes) == 1 else 2
+        parsed = [_hands(h, i, hole) for i, h in enumerate(read, 1)]
+        known = [c for held, hands, _ in parsed if isinstance(held, tuple) for c in hands[0]] + shown + gone
+    seen = set(known)
+    if len(seen) < len(known):
+        raise _dealt_twice(known)
     ev = evaluator_for(ranking, wild, flush_duplicates)
-    fewest, most = CARD_COUNTS[ev.ranking]
     ranking_spec = spec(ev.ranking)
+    fewest, most = ranking_spec.min_cards, ranking_spec.max_cards
     deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
     board_cards = ranking_spec.board_cards  # a split ranking (Omaha): hole cards and board apart
     if len(deck) < 52:  # cards read are 0 to 51: only a short deck can miss one
-        known = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
-                 if not isinstance(held, (Range, str))] + [("the board", shown), ("the dead cards", gone)]
-        for who, cards in known:
+        in_sight = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
+                    if isinstance(held, tuple)] + [("the board", shown), ("the dead cards", gone)]
+        for who, cards in in_sight:
             for c in cards:
                 if c not in deck:
                     raise ValueError(f"{who}: {ranking_spec.not_in_deck(c)}")
-    players_arg = []
+    players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = []
     combos = []
     held_cards = 0
     unit_weights = True
@@ -451,17 +489,18 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
             raise ValueError(
                 f"player {i} holds {n} cards, with a board of {board_size} that makes "
                 f"{n + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards")
-        if isinstance(held, (Range, str)):  # hands of the deck that share no card with what is known
-            kept = [(h, w) for h, w in zip(hands, weights) if seen.isdisjoint(h) and all(c in deck for c in h)]
-            if not kept:
-                raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
-                                 "with the board, the dead cards or a known hand, or is not in the deck")
-            hands, weights = [h for h, _ in kept], [w for _, w in kept]
-        combos.append(len(hands))
         held_cards += n
-        if weights == [1.0]:  # a known hand
-            players_arg.append((np.array(hands, dtype=np.uint8), _ONE_WEIGHT))
+        if type(held) is tuple:  # a known hand
+            combos.append(1)
+            players_arg.append((bytes(held), _ONE_WEIGHT))
             continue
+        # hands of the deck that share no card with what is known
+        kept = [(h, w) for h, w in zip(hands, weights) if seen.isdisjoint(h) and all(c in deck for c in h)]
+        if not kept:
+            raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
+                             "with the board, the dead cards or a known hand, or is not in the deck")
+        hands, weights = [h for h, _ in kept], [w for _, w in kept]
+        combos.append(len(hands))
         unit_weights = unit_weights and all(w == 1.0 for w in weights)
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
                             np.asarray(weights, dtype=np.float64)))
@@ -477,7 +516,18 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
             raise ValueError("a pot split high and low takes no wild ranks")
     args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size, low or "")
     engine = _engine(args)
-    return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights)
+    return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
+
+
+def _dealt_twice(cards: list[int]) -> ValueError:
+    """The error for the first card of ``cards`` (the known hands, the board, the dead cards) that is
+    there twice."""
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            break
+        seen.add(c)
+    return ValueError(f"card {format_cards([c])} is dealt twice")
 
 
 def _exact_kind(engine: Any, known_hands: bool = False) -> tuple[str, int]:

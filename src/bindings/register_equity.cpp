@@ -26,10 +26,11 @@ using Weights = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 class PyEquityEngine {
 public:
-    // players: one (hands, weights) pair each, hands an (n, cards) array of card ints.
+    // players: one (hands, weights) pair each, hands an (n, cards) array of card ints, or the
+    // bytes of one known hand's cards (with one weight).
     // low: "" or the ranking of a pot's low half (EquityDeal::low), split as `ranking` is.
     PyEquityEngine(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
-                   const std::vector<std::pair<Cards, Weights>>& players, const std::vector<int>& board,
+                   const std::vector<std::pair<py::object, Weights>>& players, const std::vector<int>& board,
                    const std::vector<int>& dead, int board_size, const std::string& low)
         : ev_(ranking, wild_rank_mask, flush_duplicates) {
         if (!low.empty()) {
@@ -37,13 +38,25 @@ public:
             check_high_low(ev_.spec(), low_ev_->spec());  // std::invalid_argument: a ValueError
             deal_.low = &low_ev_->ranking();
         }
-        for (const auto& [hands, weights] : players) {
-            if (hands.ndim() != 2) throw py::value_error("each player's hands must be a 2-d array of cards");
+        for (const auto& [held, weights] : players) {
             EquityPlayer player;
-            player.n_cards = static_cast<int>(hands.shape(1));
-            player.cards.assign(hands.data(), hands.data() + hands.size());
+            py::ssize_t n_hands = 1;
+            if (py::isinstance<py::bytes>(held)) {  // one known hand, its cards a byte each (no array to make)
+                char* data = nullptr;
+                py::ssize_t size = 0;
+                if (PyBytes_AsStringAndSize(held.ptr(), &data, &size) != 0) throw py::error_already_set();
+                if (size < 1 || size > kMaxCards) throw py::value_error("a known hand holds 1 to 7 cards");
+                player.n_cards = static_cast<int>(size);
+                player.cards.assign(reinterpret_cast<const uint8_t*>(data), reinterpret_cast<const uint8_t*>(data) + size);
+            } else {
+                const auto hands = py::cast<Cards>(held);
+                if (hands.ndim() != 2) throw py::value_error("each player's hands must be a 2-d array of cards");
+                player.n_cards = static_cast<int>(hands.shape(1));
+                player.cards.assign(hands.data(), hands.data() + hands.size());
+                n_hands = hands.shape(0);
+            }
             player.weights.assign(weights.data(), weights.data() + weights.size());
-            if (static_cast<py::ssize_t>(player.weights.size()) != hands.shape(0))
+            if (static_cast<py::ssize_t>(player.weights.size()) != n_hands)
                 throw py::value_error("each player needs one weight per hand");
             deal_.players.push_back(std::move(player));
         }
@@ -164,7 +177,7 @@ private:
 
 void register_equity(py::module_& m) {
     py::class_<PyEquityEngine>(m, "EquityEngine")
-        .def(py::init<const std::string&, uint32_t, bool, const std::vector<std::pair<Cards, Weights>>&,
+        .def(py::init<const std::string&, uint32_t, bool, const std::vector<std::pair<py::object, Weights>>&,
                       const std::vector<int>&, const std::vector<int>&, int, const std::string&>(),
              py::arg("ranking"), py::arg("wild_rank_mask"), py::arg("flush_duplicates"), py::arg("players"),
              py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "")

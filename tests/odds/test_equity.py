@@ -403,3 +403,38 @@ def test_a_small_count_is_one_task_and_whole_weights_add_as_whole_numbers() -> N
         counted = equity(players, board, threads=1)
         assert deal(players, board).engine.plan()[2] == 1
         assert outcomes(counted) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+
+
+def test_answers_are_the_frozen_class_itself() -> None:
+    """equity() makes its answers without the frozen class's guarded sets (odds._equity): the same
+    objects, equal, hashed and printed alike, still frozen, and every field of the class set."""
+    import dataclasses
+
+    from wildeval.odds import Equity, _equity
+
+    values = ((51, 50), 0.25, 0.125, 0.3125, 903, 1, 0.0)
+    made, plain = _equity(*values), Equity(*values)
+    assert type(made) is Equity and made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(Equity)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.win = 1.0  # type: ignore[misc]
+    for got in equity(["As Ad", "Kc Kd"], "2h 7s 9c") + equity(["QQ+", "random"], trials=1000, seed=1):
+        assert type(got) is Equity and got == Equity(**{f.name: getattr(got, f.name) for f in dataclasses.fields(got)})
+
+
+def test_the_engine_takes_a_known_hand_as_bytes() -> None:
+    """A known hand goes to the engine as the bytes of its cards (no array made at every call): the
+    same counts as the one-row array, and no hand, or more cards than a hand holds, refused."""
+    one = np.ones(1)
+    as_arrays = [(np.array([[51, 50]], dtype=np.uint8), one), (np.array([[47, 46]], dtype=np.uint8), one)]
+    as_bytes = [(bytes([51, 50]), one), (bytes([47, 46]), one)]
+    for board in ([], [0, 9, 22]):
+        want = _core.EquityEngine("high", 0, True, as_arrays, board, [], 5)
+        got = _core.EquityEngine("high", 0, True, as_bytes, board, [], 5)
+        assert want.plan() == got.plan()
+        assert (want.exact(0, want.plan()[2], 1) == got.exact(0, got.plan()[2], 1)).all()
+    for cards in (b"", bytes(range(8))):
+        with pytest.raises(ValueError, match="a known hand holds 1 to 7 cards"):
+            _core.EquityEngine("high", 0, True, [(cards, one), as_bytes[1]], [], [], 5)
+    with pytest.raises(ValueError, match="one weight per hand"):
+        _core.EquityEngine("high", 0, True, [(bytes([51, 50]), np.ones(2)), as_bytes[1]], [], [], 5)

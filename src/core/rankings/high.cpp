@@ -3,6 +3,7 @@
 // A hand is a Hand sum (hand.hpp). Non-flush hands are read from the rank tables through the
 // perfect hash of the key's rank part; flushes from a 13-bit suit mask and the wild count.
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -39,6 +40,25 @@ double flush_chance(int wild_ranks, int n) {
     return can / choose(kDeck, n);
 }
 
+// The AVX-512 kernel reads every row's flushes itself where more than this share of the rows can
+// make a flush; below it, fixing those rows up costs less (measured: docs/experiments.md).
+constexpr double kReadFlushesFrom = 0.05;
+
+// Whether the kernel reads the flushes of rows of n cards (5-7) with `wild_ranks` ranks wild:
+// computed once for every count (a few thousand divisions, more than a microsecond a
+// construction otherwise).
+using ReadsFlushes = std::array<bool, kMaxCards + 1>;
+const ReadsFlushes& reads_flushes(int wild_ranks) {
+    static const std::array<ReadsFlushes, kRanks + 1> by_wild_ranks = [] {
+        std::array<ReadsFlushes, kRanks + 1> t{};
+        for (int w = 0; w <= kRanks; ++w)
+            for (int n = 5; n <= kMaxCards; ++n)
+                t[static_cast<std::size_t>(w)][static_cast<std::size_t>(n)] = flush_chance(w, n) > kReadFlushesFrom;
+        return t;
+    }();
+    return by_wild_ranks[static_cast<std::size_t>(wild_ranks)];
+}
+
 class High final : public RankingOf<High> {
 public:
     High(uint32_t wild_rank_mask, bool flush_duplicates)
@@ -50,8 +70,7 @@ public:
           flush_(tables_.flush_table(flush_duplicates, 0)),
           natural_bits_(parts_.natural_bits()),
           wild_(wild_rank_mask != 0) {
-        for (int n = 5; n <= kMaxCards; ++n)
-            read_flushes_[n] = flush_chance(popcount32(wild_rank_mask), n) > kReadFlushesFrom;
+        read_flushes_ = reads_flushes(popcount32(wild_rank_mask));
     }
 
     uint32_t evaluate(const uint8_t* cards, int n) const override {
@@ -242,10 +261,7 @@ private:
         return add_up(per_worker.values());
     }
 
-    // The AVX-512 kernel reads every row's flushes itself where more than this share of the rows
-    // can make a flush; below it, fixing those rows up costs less (measured: docs/experiments.md).
-    static constexpr double kReadFlushesFrom = 0.05;
-    bool read_flushes_[kMaxCards + 1] = {};
+    ReadsFlushes read_flushes_{};  // reads_flushes() of its wild ranks
 
     CardParts parts_;
     const RankTables& tables_;
