@@ -39,6 +39,8 @@ def check_threads(threads: object) -> int | None:
     only as many as are useful)."""
     if threads is None:
         return None
+    if type(threads) is int and threads >= 1:  # the usual answer, at once
+        return min(threads, MAX_THREADS)
     if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)):
         raise TypeError(f"threads must be None or an int >= 1, not {type(threads).__name__}")
     if threads < 1:

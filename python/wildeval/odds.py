@@ -14,6 +14,7 @@ seeded random sample of them, evaluated a block at a time by the batch kernels.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import time
@@ -29,7 +30,7 @@ from wildeval.cards import _parsed_text, format_cards, parse_cards
 from wildeval.evaluator import check_threads, evaluator_for
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
 from wildeval.ranges import Range, RangeError, every_hand
-from wildeval.rankings import Ranking, hand_sizes, spec
+from wildeval.rankings import Ranking, RankingSpec, hand_sizes, spec
 from wildeval.rankings.layout import LowCategory
 from wildeval.seeds import check_seed, seed_word
 
@@ -448,7 +449,7 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     if len(shown) > board_size:
         raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     read = [_read(p, i) for i, p in enumerate(players, 1)]
-    known_hands = all(type(held) is tuple for held in read)
+    known_hands = set(map(type, read)) == {tuple}
     parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
     known: list[int]
     if known_hands:  # one hand each: no range to read, no hand to set aside
@@ -463,8 +464,7 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     seen = set(known)
     if len(seen) < len(known):
         raise _dealt_twice(known)
-    ev = evaluator_for(ranking, wild, flush_duplicates)
-    ranking_spec = spec(ev.ranking)
+    name, mask, flushes, ranking_spec = _settings(ranking, wild, flush_duplicates)
     fewest, most = ranking_spec.min_cards, ranking_spec.max_cards
     deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
     board_cards = ranking_spec.board_cards  # a split ranking (Omaha): hole cards and board apart
@@ -483,12 +483,12 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         n = len(hands[0])
         if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
             raise ValueError(
-                f"player {i} holds {n} cards with a board of {board_size}; an {ev.ranking!r} hand has "
-                f"{hand_sizes(ev.ranking)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
+                f"player {i} holds {n} cards with a board of {board_size}; an {name!r} hand has "
+                f"{hand_sizes(name)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
         if board_cards is None and not fewest <= n + board_size <= most:
             raise ValueError(
                 f"player {i} holds {n} cards, with a board of {board_size} that makes "
-                f"{n + board_size}; a {ev.ranking!r} hand has {hand_sizes(ev.ranking)} cards")
+                f"{n + board_size}; a {name!r} hand has {hand_sizes(name)} cards")
         held_cards += n
         if type(held) is tuple:  # a known hand
             combos.append(1)
@@ -508,15 +508,35 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         gone = gone + [c for c in range(52) if c not in deck]
     if held_cards + board_size + len(gone) > 52:
         raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
-    mask = sum(1 << r for r in ev.wild)
     if low is not None:
         if not isinstance(low, str) or spec(low).codec.category_type is not LowCategory:
             raise ValueError(f"low={low!r}: the low half is a ranking of lows such as 'omaha_low8'")
-        if wild is not None and ev.wild:
+        if mask:
             raise ValueError("a pot split high and low takes no wild ranks")
-    args = (ev.ranking, mask, ev.flush_duplicates, players_arg, shown, gone, board_size, low or "")
+    args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "")
     engine = _engine(args)
     return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
+
+
+def _settings(ranking: Ranking, wild: None | str | Iterable[int],
+              flush_duplicates: bool) -> tuple[str, int, bool, RankingSpec]:
+    """The engine's settings (the ranking's name, the wild ranks' mask, flush duplicates) and the
+    ranking's row, checked as :class:`Evaluator` checks them (ValueError in its words); kept for
+    settings that can be a cache's key, as :func:`evaluator_for` keeps its evaluators."""
+    key = wild if wild is None or isinstance(wild, str) else tuple(wild)
+    try:
+        return _kept_settings(ranking, key, flush_duplicates)
+    except TypeError:  # an unhashable setting: checked afresh, with its own error
+        return _made_settings(ranking, wild, flush_duplicates)
+
+
+def _made_settings(ranking: Ranking, wild: None | str | Iterable[int],
+                   flush_duplicates: bool) -> tuple[str, int, bool, RankingSpec]:
+    ev = evaluator_for(ranking, wild, flush_duplicates)
+    return ev.ranking, sum(1 << r for r in ev.wild), ev.flush_duplicates, spec(ev.ranking)
+
+
+_kept_settings = functools.lru_cache(maxsize=256)(_made_settings)
 
 
 def _dealt_twice(cards: list[int]) -> ValueError:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "equity/equity.hpp"
+#include "evaluator.hpp"
 #include "equity/versus_random.hpp"
 #include "threads/parallel.hpp"
 #include "register.hpp"
@@ -32,9 +33,9 @@ public:
     PyEquityEngine(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
                    const std::vector<std::pair<py::object, Weights>>& players, const std::vector<int>& board,
                    const std::vector<int>& dead, int board_size, const std::string& low)
-        : ev_(ranking, wild_rank_mask, flush_duplicates) {
+        : kept_(kept_evaluator(ranking, wild_rank_mask, flush_duplicates)), ev_(*kept_) {
         if (!low.empty()) {
-            low_ev_ = std::make_unique<wildeval::Evaluator>(low, 0, true);
+            low_ev_ = kept_evaluator(low, 0, true);
             check_high_low(ev_.spec(), low_ev_->spec());  // std::invalid_argument: a ValueError
             deal_.low = &low_ev_->ranking();
         }
@@ -166,8 +167,9 @@ private:
         row[j] = static_cast<double>(c.hand_sets);
     }
 
-    wildeval::Evaluator ev_;
-    std::unique_ptr<wildeval::Evaluator> low_ev_;  // the low half's, or none
+    std::shared_ptr<const wildeval::Evaluator> kept_;  // shared with every engine of the same settings
+    const wildeval::Evaluator& ev_;
+    std::shared_ptr<const wildeval::Evaluator> low_ev_;  // the low half's, or none
     EquityDeal deal_;
     std::unique_ptr<ExactPlan> plan_;
     std::unique_ptr<RandomPlan> random_plan_;

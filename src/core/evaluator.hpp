@@ -38,4 +38,11 @@ private:
     std::unique_ptr<Ranking> ranking_;
 };
 
+// An evaluator of these settings, made once and shared (a ranking is not changed by use, and every
+// thread may read it): for what makes one at every call, such as an equity engine, where making it
+// is a good part of a small count's time. Up to 64 settings are kept; past that the kept ones are
+// let go (those in use live on with their holders). Throws as the constructor does.
+std::shared_ptr<const Evaluator> kept_evaluator(std::string_view ranking, uint32_t wild_rank_mask,
+                                                bool flush_duplicates);
+
 }  // namespace wildeval

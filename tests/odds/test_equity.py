@@ -438,3 +438,20 @@ def test_the_engine_takes_a_known_hand_as_bytes() -> None:
             _core.EquityEngine("high", 0, True, [(cards, one), as_bytes[1]], [], [], 5)
     with pytest.raises(ValueError, match="one weight per hand"):
         _core.EquityEngine("high", 0, True, [(bytes([51, 50]), np.ones(2)), as_bytes[1]], [], [], 5)
+
+
+def test_engines_share_evaluators_and_outlive_the_kept_ones() -> None:
+    """Engines share one native evaluator per settings (up to 64 kept, then let go): engines of 70
+    wild settings, made and kept first, each still value their river by their own wild ranks."""
+    one = np.ones(1)
+    # wins, losses and ties all come up across these wild settings (16, 26 and 28 of the 70)
+    hands = [(bytes(parse_cards("As 2d")), one), (bytes(parse_cards("Ac 3h")), one)]
+    board = parse_cards("Kh 7s 9c 4c 5d")
+    masks = list(range(1, 71))
+    engines = [_core.EquityEngine("high", mask, True, hands, board, [], 5) for mask in masks]
+    for mask, engine in zip(masks, engines):
+        ev = Evaluator("high", [r for r in range(13) if mask >> r & 1])
+        first, second = (ev(parse_cards("As 2d") + board), ev(parse_cards("Ac 3h") + board))
+        row = engine.exact(0, 1, 1)[0]
+        # shares: player 0 alone, player 1 alone, or the two tied (row: by how many share the pot)
+        assert (row[1], row[4], row[2]) == (float(first > second), float(second > first), float(first == second))

@@ -295,6 +295,7 @@ private:
     // summed once, then each player's sums in a loop of their own.
     void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, std::size_t step) {
         const Hand* const part = &(*parts_)[0];
+        if (boards_.empty()) boards_.resize(kBlock);  // made at the sampler's first deals only
         Hand* const boards = boards_.data();
         const uint8_t* board_card = cards + static_cast<std::size_t>(seats.board_first) * step;
         switch (seats.k) {  // the usual counts with every card of a board in one pass
@@ -374,7 +375,7 @@ private:
     std::vector<Hand> hand_sums_[kMaxPlayers];  // sums: the same as Hand sums
     std::vector<uint8_t> rows_[kMaxPlayers];
     std::vector<Hand> sums_[kMaxPlayers];
-    std::vector<Hand> boards_ = std::vector<Hand>(kBlock);  // add_dealt_sums: each deal's board
+    std::vector<Hand> boards_;  // add_dealt_sums: each deal's board (kBlock of them, made there)
     std::vector<int32_t> values_[kMaxPlayers];
     std::vector<int64_t> times_ = std::vector<int64_t>(kBlock, 1);
     bool several_ = false;  // some board of the block counts other than once
