@@ -455,3 +455,26 @@ def test_engines_share_evaluators_and_outlive_the_kept_ones() -> None:
         row = engine.exact(0, 1, 1)[0]
         # shares: player 0 alone, player 1 alone, or the two tied (row: by how many share the pot)
         assert (row[1], row[4], row[2]) == (float(first > second), float(second > first), float(first == second))
+
+
+def test_tallies_kept_between_counts_leave_nothing_behind() -> None:
+    """The core keeps its block tallies from one count to the next (their buffers made once):
+    spots of every kind of tally (Hand sums, rows of cards, a pot split high and low, sampled
+    deals), counted in one order and then again in the reverse order and on two threads, give
+    the same numbers, and the sums' and rows' ones those of every board valued one by one."""
+    spots: list[tuple[list[str], dict[str, object]]] = [
+        (["As Ad", "Kc Kd", "7h 6h"], {"board": "2h 7s 9c"}),
+        (["As 2s 3d Kd", "Ah Kh Qc Jc", "9c 9d 8s 7s"], {"board": "4c 5h 9s", "ranking": "omaha", "low": "omaha_low8"}),
+        (["7c 5d", "8s 6h", "Ah Kd"], {"board": "2c 3d 4h", "ranking": "low27"}),
+        (["QQ+, AKs", "JJ-99", "random"], {"trials": 70_000, "seed": 4}),
+        (["Ah Kd", "Qh Jh", "9c 9d", "2s 2d"], {"board": "2h 7h 3h", "wild": "2"}),
+    ]
+    first = [equity(players, threads=1, **kwargs) for players, kwargs in spots]  # type: ignore[arg-type]
+    again = [equity(players, threads=2, **kwargs) for players, kwargs in reversed(spots)]  # type: ignore[arg-type]
+    assert list(reversed(again)) == first
+    for (players, kwargs), got in zip(spots, first):
+        if "trials" in kwargs or "low" in kwargs:
+            continue
+        want = brute(players, str(kwargs["board"]), ranking=str(kwargs.get("ranking", "high")),
+                     wild=kwargs.get("wild"))  # type: ignore[arg-type]
+        assert outcomes(got) == [pytest.approx(w, abs=1e-12) for w in want]

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
+#include <mutex>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -50,8 +52,23 @@ class BlockTally {
 public:
     static constexpr std::size_t kBlock = 512;
 
-    BlockTally(const Evaluator& ev, const EquityDeal& deal)
-        : ranking_(ev.ranking()), players_(deal.players.size()), counts_(players_) {
+    BlockTally(const Evaluator& ev, const EquityDeal& deal) { set_up(ev, deal); }
+
+    // Ready for a count of this deal, as if new: the buffers kept, resized where they must be
+    // (a new tally's blocks are a good part of a small count's time; kept_tally below).
+    void set_up(const Evaluator& ev, const EquityDeal& deal) {
+        ranking_ = &ev.ranking();
+        players_ = deal.players.size();
+        counts_ = EquityCounts(players_);
+        parts_ = nullptr;
+        std::fill(std::begin(varies_), std::end(varies_), false);
+        std::fill(std::begin(held_hole_), std::end(held_hole_), nullptr);
+        board_size_ = board_shift_ = 0;
+        several_ = false;
+        times_.assign(kBlock, 1);
+        weight_ = 1;
+        sets_ = 1;
+        filled_ = 0;
         split_ = ev.spec().split();
         low_ = deal.low;
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
@@ -69,11 +86,11 @@ public:
             }
             return;
         }
-        parts_ = ranking_.card_parts(deal.players[0].n_cards + deal.board_size);
+        parts_ = ranking_->card_parts(deal.players[0].n_cards + deal.board_size);
         for (std::size_t p = 0; p < players_; ++p) {
             const EquityPlayer& player = deal.players[p];
             cols_[p] = player.n_cards + deal.board_size;
-            if (ranking_.card_parts(cols_[p]) != parts_) parts_ = nullptr;
+            if (ranking_->card_parts(cols_[p]) != parts_) parts_ = nullptr;
         }
         for (std::size_t p = 0; p < players_; ++p) {
             const EquityPlayer& player = deal.players[p];
@@ -213,20 +230,20 @@ public:
         if (filled_ == 0) return;
         for (std::size_t p = 0; p < players_; ++p) {
             if (split_ && varies_[p]) {  // a hole a board
-                ranking_.evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
+                ranking_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
                                              values_[p].data());
                 if (low_ != nullptr)
                     low_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
                                               low_values_[p].data());
                 varies_[p] = false;
             } else if (split_) {
-                ranking_.evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
+                ranking_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
                                                  values_[p].data());
                 if (low_ != nullptr)
                     low_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
                                                   low_values_[p].data());
-            } else if (parts_ != nullptr) ranking_.evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
-            else ranking_.evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
+            } else if (parts_ != nullptr) ranking_->evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
+            else ranking_->evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
         }
         const std::size_t stride = players_ + 1;
         int64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
@@ -353,8 +370,8 @@ private:
         weight_ = weight;
     }
 
-    const Ranking& ranking_;
-    std::size_t players_;
+    const Ranking* ranking_ = nullptr;
+    std::size_t players_ = 0;
     const CardParts* parts_ = nullptr;
     int cols_[kMaxPlayers] = {};
     int shift_[kMaxPlayers] = {};
@@ -377,12 +394,43 @@ private:
     std::vector<Hand> sums_[kMaxPlayers];
     std::vector<Hand> boards_;  // add_dealt_sums: each deal's board (kBlock of them, made there)
     std::vector<int32_t> values_[kMaxPlayers];
-    std::vector<int64_t> times_ = std::vector<int64_t>(kBlock, 1);
+    std::vector<int64_t> times_;  // kBlock of them, 1 unless a board counts more
     bool several_ = false;  // some board of the block counts other than once
     double weight_ = 1;
     uint64_t sets_ = 1;
     std::size_t filled_ = 0;
     EquityCounts counts_;
 };
+
+// A tally set up for this deal: one kept from an earlier count where there is one, else a new
+// one; keep_tally() keeps it for the next (at most a few, whichever thread asks).
+inline std::unique_ptr<BlockTally> kept_tally(const Evaluator& ev, const EquityDeal& deal);
+inline void keep_tally(std::unique_ptr<BlockTally> tally);
+
+namespace tally_store {
+inline std::mutex lock;
+inline std::vector<std::unique_ptr<BlockTally>> kept;
+constexpr std::size_t kMostKept = 16;
+}  // namespace tally_store
+
+inline std::unique_ptr<BlockTally> kept_tally(const Evaluator& ev, const EquityDeal& deal) {
+    std::unique_ptr<BlockTally> tally;
+    {
+        const std::lock_guard<std::mutex> hold(tally_store::lock);
+        if (!tally_store::kept.empty()) {
+            tally = std::move(tally_store::kept.back());
+            tally_store::kept.pop_back();
+        }
+    }
+    if (!tally) return std::make_unique<BlockTally>(ev, deal);
+    tally->set_up(ev, deal);
+    return tally;
+}
+
+inline void keep_tally(std::unique_ptr<BlockTally> tally) {
+    if (!tally) return;
+    const std::lock_guard<std::mutex> hold(tally_store::lock);
+    if (tally_store::kept.size() < tally_store::kMostKept) tally_store::kept.push_back(std::move(tally));
+}
 
 }  // namespace wildeval::equity_engine

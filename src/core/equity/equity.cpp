@@ -203,7 +203,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
     run_tasks(threads, count, [&](std::size_t task, int worker) {
         if (stuck.load(std::memory_order_relaxed)) return;
         auto& tally = per_worker[static_cast<std::size_t>(worker)];
-        if (!tally) tally = std::make_unique<BlockTally>(ev, deal);
+        if (!tally) tally = kept_tally(ev, deal);
         auto& draws = per_worker_draws[static_cast<std::size_t>(worker)];
         if (!draws) draws = std::make_unique<DealDraws>(first_draws);
         const uint64_t chunk = first_chunk + task;
@@ -222,6 +222,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         per_chunk[task] = tally->take();
         per_chunk[task].hand_sets = n_trials;
     });
+    for (auto& tally : per_worker) keep_tally(std::move(tally));
     if (stuck.load()) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");
     EquityCounts total(players);
     for (const EquityCounts& c : per_chunk) total += c;

@@ -232,7 +232,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
     std::vector<std::unique_ptr<BlockTally>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
         auto& tally = per_worker[static_cast<std::size_t>(worker)];
-        if (!tally) tally = std::make_unique<BlockTally>(ev, deal);
+        if (!tally) tally = kept_tally(ev, deal);
         const uint64_t task = first_task + i;
         uint64_t unit = task, end = task + 1;
         int first = -1;
@@ -292,6 +292,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
         out[i] = tally->take();
         out[i].hand_sets = sets_counted;
     });
+    for (auto& tally : per_worker) keep_tally(std::move(tally));
     return out;
 }
 
