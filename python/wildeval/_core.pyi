@@ -56,6 +56,9 @@ def _layout_checks(ev: object) -> dict[str, bool | str]: ...
 EQUITY_CHUNK: int  # sampled deals per chunk of an equity run
 MAX_PLAYERS: int
 
+# each player's (win, tie, equity) from a run's summed row, as math.fsum would add its counts
+def equity_answers(totals: npt.NDArray[np.float64], players: int) -> list[tuple[float, float, float]]: ...
+
 class EquityEngine(metaclass=_pybind11_type):
     """The equity engine (src/core/equity/equity.hpp) for one deal: wildeval.odds plans and adds up."""
     def __init__(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -293,22 +292,17 @@ def equity(
             first += count
             if stderr is not None and max(_stderrs(totals, n_players)) <= stderr:
                 break
-    counted = totals.tolist()
-    weight, deals = counted[-3], int(counted[-2])
-    if weight == 0:
+    if totals[-3] == 0:  # no weight
         raise ValueError("no deal: in every set of the players' hands two of them share a card")
+    deals = int(totals[-2])
     errors = _stderrs(totals, n_players) if sampled else _NO_ERRORS
-    out = []
-    sharing = _SHARING[:n_players + 1]
-    width = n_players + 1
-    for p, ((held, _, _), n, err) in enumerate(zip(parsed, combos, errors)):
-        row = counted[p * width:(p + 1) * width]  # by how many share the pot
-        out.append(_equity(held, row[1] / weight, math.fsum(row[2:]) / weight,
-                           math.fsum(map(operator.truediv, row, sharing)) / weight, deals, n, err))
-    return out
+    # each player's win, tie and equity: the counts by how many share the pot (k = 1 alone, k
+    # shared k ways, worth 1/k; k = 0 the parts of a split pot less their halves), summed exactly
+    # rounded (math.fsum's doubles, added up in the core) over the weight
+    return [_equity(held, win, tie, share, deals, n, err) for (held, _, _), n, err, (win, tie, share)
+            in zip(parsed, combos, errors, _core.equity_answers(totals, n_players))]
 
 
-_SHARING = [1, *range(1, MAX_PLAYERS + 1)]  # a count of deals shared among k is worth 1/k (k = 0: none)
 _NO_ERRORS = [0.0] * MAX_PLAYERS  # every deal counted
 _new_equity = object.__new__
 

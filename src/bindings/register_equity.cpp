@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "equity/equity.hpp"
+#include "equity/exact_sum.hpp"
 #include "evaluator.hpp"
 #include "equity/versus_random.hpp"
 #include "threads/parallel.hpp"
@@ -175,6 +176,25 @@ private:
     std::unique_ptr<RandomPlan> random_plan_;
 };
 
+// Each player's (win, tie, equity) from a run's totals (a row as exact() writes them, summed):
+// the shares of the deals won alone, shared, and of the pot, over the weight. The same doubles
+// wildeval.odds would get from math.fsum (exact_sum.hpp).
+py::list equity_answers(const Weights& totals, std::size_t players) {
+    const std::size_t width = players + 1;
+    if (players < 1 || players > static_cast<std::size_t>(kMaxPlayers) || totals.ndim() != 1 ||
+        static_cast<std::size_t>(totals.shape(0)) != players * width + players + 3)
+        throw py::value_error("totals must be one row of a run of this many players");
+    const double* row = totals.data();
+    const double weight = row[players * width + players];
+    py::list out(players);
+    double shares[kMaxPlayers + 1];
+    for (std::size_t p = 0; p < players; ++p, row += width) {
+        for (std::size_t k = 0; k < width; ++k) shares[k] = row[k] / static_cast<double>(k == 0 ? 1 : k);
+        out[p] = py::make_tuple(row[1] / weight, exact_sum(row + 2, width - 2) / weight, exact_sum(shares, width) / weight);
+    }
+    return out;
+}
+
 }  // namespace
 
 void register_equity(py::module_& m) {
@@ -194,6 +214,8 @@ void register_equity(py::module_& m) {
              py::arg("chunks"), py::arg("threads"))
         .def("dealt", &PyEquityEngine::dealt, py::arg("trials"), py::arg("seed"),
              "each deal's hand of each player, as its place in the player's list (known: 0, from the deck: -1)");
+    m.def("equity_answers", &equity_answers, py::arg("totals"), py::arg("players"),
+          "each player's (win, tie, equity) from a run's summed row, as math.fsum would add its counts");
     m.attr("EQUITY_CHUNK") = kEquityChunk;
     m.attr("MAX_PLAYERS") = kMaxPlayers;
 }

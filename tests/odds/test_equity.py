@@ -478,3 +478,53 @@ def test_tallies_kept_between_counts_leave_nothing_behind() -> None:
         want = brute(players, str(kwargs["board"]), ranking=str(kwargs.get("ranking", "high")),
                      wild=kwargs.get("wild"))  # type: ignore[arg-type]
         assert outcomes(got) == [pytest.approx(w, abs=1e-12) for w in want]
+
+
+def _answers_in_python(totals: list[float], players: int) -> list[tuple[float, float, float]]:
+    """What equity computes from a run's row, written out in Python: math.fsum of the counts."""
+    import operator
+
+    weight, width = totals[players * (players + 1) + players], players + 1
+    sharing = [1, *range(1, players + 1)]
+    out = []
+    for p in range(players):
+        row = totals[p * width:(p + 1) * width]
+        out.append((row[1] / weight, math.fsum(row[2:]) / weight,
+                    math.fsum(map(operator.truediv, row, sharing)) / weight))
+    return out
+
+
+_counts = st.one_of(
+    st.integers(0, 2**53).map(float),  # whole counts, up to the last exact integer
+    st.floats(0, 1e18, allow_nan=False, allow_infinity=False),  # weighted ones
+    st.sampled_from([0.0, 1e-16, 1.0, 1e16, 2.0**53 + 2, 0.1, 0.7, 1 / 3, 2.0**-1074]),  # rounding's edges
+)
+
+
+@settings(max_examples=300)
+@given(st.integers(1, 10).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(_counts, min_size=n * (n + 1) + n + 3, max_size=n * (n + 1) + n + 3))))
+def test_answers_are_math_fsum_to_the_last_bit(case: tuple[int, list[float]]) -> None:
+    """The core's answers (win, tie, equity of each player from a run's row) are the doubles
+    math.fsum gives, bit for bit: whole counts, weighted ones, and sums that round half-way."""
+    players, totals = case
+    if totals[players * (players + 1) + players] == 0:
+        totals[players * (players + 1) + players] = 3.0
+    got = _core.equity_answers(np.array(totals), players)
+    assert [tuple(map(float.hex, a)) for a in got] == [tuple(map(float.hex, a)) for a in
+                                                        _answers_in_python(totals, players)]
+
+
+def test_answers_round_half_way_sums_as_fsum_does() -> None:
+    """Sums whose exact value lies half-way between two doubles, or just off it: the partials'
+    rounding (1e16 + 1 + 1e-16 rounds up to 1e16 + 2) is kept, as math.fsum keeps it."""
+    for a, b, c in ((1e16, 1.0, 1e-16), (1e16, 1.0, -1e-16), (1e16, 1.0, 0.0), (2.0**53, 1.0, 2.0**-60),
+                    (2.0**53, -1.0, -(2.0**-60)), (0.1, 0.2, 0.3), (1e307, 1e292, -1e307), (1.0, 1e100, -1e100)):
+        # two players: player 1's counts by how many share the pot, k = 0, 1, 2 (worth 1, 1, 1/2)
+        totals = np.array([a, b, 2 * c, 0, 0, 0, 0, 0, 1.0, 1.0, 1.0])
+        win, tie, share = _core.equity_answers(totals, 2)[0]
+        assert (win, tie, share) == (b, 2 * c, math.fsum([a, b, c]))
+        assert share.hex() == math.fsum([a, b, c]).hex()
+    assert math.fsum([1e16, 1.0, 1e-16]) == 1e16 + 2  # the case the rounding step is for
+    with pytest.raises(ValueError, match="one row of a run"):
+        _core.equity_answers(np.zeros(7), 1)
