@@ -70,14 +70,23 @@ class Equity:
 _Task = tuple[tuple[Any, ...], tuple[Any, ...], int]
 
 
-def _engine(args: tuple[Any, ...]) -> Any:
-    return _core.EquityEngine(*args)
-
-
 def _equity_task(task: _Task) -> npt.NDArray[np.float64]:
     """The rows of one part of a run on a Dask worker, which makes its own equity engine."""
     args, work, threads = task
-    return _part(_engine(args), work, threads)
+    return _part(_core.EquityEngine(*args), work, threads)
+
+
+def _run(deal: _Deal, client: Any, threads: int | None,
+         parts: list[tuple[Any, ...]]) -> Iterable[npt.NDArray[np.float64]]:
+    """The rows of each part of a run, in order: on the Dask cluster of ``client``, or here on the
+    deal's one engine (so that an exact count's plan is made once)."""
+    if client is not None:
+        from wildeval.dask import map_ordered
+
+        yield from map_ordered(client, _equity_task, [(deal.args, part, threads or 1) for part in parts])
+    else:
+        for part in parts:
+            yield _part(deal.engine, part, threads or 0)
 
 
 def _part(engine: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.float64]:
@@ -237,21 +246,11 @@ def equity(
         raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
     threads = check_threads(threads)
     deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
-    args, engine, parsed, combos, missing = deal.args, deal.engine, deal.parsed, deal.combos, deal.missing
-    players_arg = args[3]
-    if missing == 0 and sampled:
+    engine, parsed, combos = deal.engine, deal.parsed, deal.combos
+    if deal.missing == 0 and sampled:
         raise ValueError("trials: the board is complete, so there is nothing to sample")
-    n_players = len(players_arg)
+    n_players = len(parsed)
     work = threads or 1
-
-    def run(parts: list[tuple[Any, ...]]) -> Iterable[npt.NDArray[np.float64]]:
-        if client is not None:
-            from wildeval.dask import map_ordered
-
-            yield from map_ordered(client, _equity_task, [(args, part, work) for part in parts])
-        else:
-            for part in parts:  # one engine, so that an exact count's plan is made once
-                yield _part(engine, part, threads or 0)
 
     if not sampled:
         kind, tasks = _exact_kind(engine, deal.known_hands)
@@ -260,7 +259,8 @@ def equity(
         else:
             piece = max(1, min(tasks, max(4 * work, tasks // 32)))
             rows = []
-            for part in run([(kind, first, min(piece, tasks - first)) for first in range(0, tasks, piece)]):
+            for part in _run(deal, client, threads, [(kind, first, min(piece, tasks - first))
+                                                     for first in range(0, tasks, piece)]):
                 rows.append(part)
                 if progress is not None:
                     progress(int(part[:, -2].sum()))
@@ -285,7 +285,7 @@ def equity(
             parts = [("sampled", cap, word, at, min(_CHUNKS_PER_TASK, first + count - at))
                      for at in range(first, first + count, _CHUNKS_PER_TASK)] if client is not None else \
                 [("sampled", cap, word, first, count)]
-            for part in run(parts):
+            for part in _run(deal, client, threads, parts):
                 totals += part[0]
                 if progress is not None:
                     progress(int(part[0, -2]))
@@ -447,7 +447,7 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
     known: list[int]
     if known_hands:  # one hand each: no range to read, no hand to set aside
-        held_hands = cast("list[tuple[int, ...]]", read)
+        held_hands: list[tuple[int, ...]] = read  # type: ignore[assignment]  # known_hands says so
         parsed = [(h, [h], [1.0]) for h in held_hands]
         known = [c for h in held_hands for c in h] + shown + gone
     else:
@@ -461,8 +461,9 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     name, mask, flushes, ranking_spec = _settings(ranking, wild, flush_duplicates)
     fewest, most = ranking_spec.min_cards, ranking_spec.max_cards
     deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
+    short = ranking_spec.lowest_card > 0  # cards read are 0 to 51: only a short deck can miss one
     board_cards = ranking_spec.board_cards  # a split ranking (Omaha): hole cards and board apart
-    if len(deck) < 52:  # cards read are 0 to 51: only a short deck can miss one
+    if short:
         in_sight = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
                     if isinstance(held, tuple)] + [("the board", shown), ("the dead cards", gone)]
         for who, cards in in_sight:
@@ -498,7 +499,7 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         unit_weights = unit_weights and all(w == 1.0 for w in weights)
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
                             np.asarray(weights, dtype=np.float64)))
-    if len(deck) < 52:
+    if short:
         gone = gone + [c for c in range(52) if c not in deck]
     if held_cards + board_size + len(gone) > 52:
         raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
@@ -508,7 +509,7 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
         if mask:
             raise ValueError("a pot split high and low takes no wild ranks")
     args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "")
-    engine = _engine(args)
+    engine = _core.EquityEngine(*args)
     return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
 
 
