@@ -1,10 +1,8 @@
 #include "evaluator.hpp"
 
-#include <map>
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <tuple>
+#include <vector>
 
 namespace wildeval {
 namespace {
@@ -25,16 +23,22 @@ Evaluator::Evaluator(std::string_view ranking, uint32_t wild_rank_mask, bool flu
 
 std::shared_ptr<const Evaluator> kept_evaluator(std::string_view ranking, uint32_t wild_rank_mask,
                                                 bool flush_duplicates) {
-    using Key = std::tuple<std::string, uint32_t, bool>;
-    static std::mutex lock;
-    static std::map<Key, std::shared_ptr<const Evaluator>, std::less<>> kept;
-    constexpr std::size_t kMostKept = 64;
-    Key key{std::string(ranking), wild_rank_mask, flush_duplicates};
-    const std::lock_guard<std::mutex> hold(lock);
-    if (const auto at = kept.find(key); at != kept.end()) return at->second;
+    // each thread its own (no lock, so nothing to be left held across a fork): the threads that
+    // make engines are the caller's few
+    struct Kept {
+        std::string ranking;
+        uint32_t wild_rank_mask;
+        bool flush_duplicates;
+        std::shared_ptr<const Evaluator> evaluator;
+    };
+    constexpr std::size_t kMostKept = 16;
+    thread_local std::vector<Kept> kept;
+    for (const Kept& k : kept)
+        if (k.wild_rank_mask == wild_rank_mask && k.flush_duplicates == flush_duplicates && k.ranking == ranking)
+            return k.evaluator;
     auto made = std::make_shared<const Evaluator>(ranking, wild_rank_mask, flush_duplicates);  // may throw: nothing kept
     if (kept.size() >= kMostKept) kept.clear();
-    kept.emplace(std::move(key), made);
+    kept.push_back({std::string(ranking), wild_rank_mask, flush_duplicates, made});
     return made;
 }
 

@@ -40,8 +40,8 @@ private:
 
 // An evaluator of these settings, made once and shared (a ranking is not changed by use, and every
 // thread may read it): for what makes one at every call, such as an equity engine, where making it
-// is a good part of a small count's time. Up to 64 settings are kept; past that the kept ones are
-// let go (those in use live on with their holders). Throws as the constructor does.
+// is a good part of a small count's time. Each thread keeps up to 16 settings; past that its kept
+// ones are let go (those in use live on with their holders). Throws as the constructor does.
 std::shared_ptr<const Evaluator> kept_evaluator(std::string_view ranking, uint32_t wild_rank_mask,
                                                 bool flush_duplicates);
 

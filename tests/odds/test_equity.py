@@ -441,8 +441,9 @@ def test_the_engine_takes_a_known_hand_as_bytes() -> None:
 
 
 def test_engines_share_evaluators_and_outlive_the_kept_ones() -> None:
-    """Engines share one native evaluator per settings (up to 64 kept, then let go): engines of 70
-    wild settings, made and kept first, each still value their river by their own wild ranks."""
+    """Engines share one native evaluator per settings (each thread keeps up to 16, then lets them
+    go): engines of 70 wild settings, made and kept first, each still value their river by their
+    own wild ranks."""
     one = np.ones(1)
     # wins, losses and ties all come up across these wild settings (16, 26 and 28 of the 70)
     hands = [(bytes(parse_cards("As 2d")), one), (bytes(parse_cards("Ac 3h")), one)]

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
-#include <mutex>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -402,35 +401,24 @@ private:
     EquityCounts counts_;
 };
 
-// A tally set up for this deal: one kept from an earlier count where there is one, else a new
-// one; keep_tally() keeps it for the next (at most a few, whichever thread asks).
-inline std::unique_ptr<BlockTally> kept_tally(const Evaluator& ev, const EquityDeal& deal);
-inline void keep_tally(std::unique_ptr<BlockTally> tally);
-
-namespace tally_store {
-inline std::mutex lock;
-inline std::vector<std::unique_ptr<BlockTally>> kept;
-constexpr std::size_t kMostKept = 16;
-}  // namespace tally_store
+// A tally set up for this deal: the one this thread kept from an earlier count where it has
+// one, else a new one; keep_tally() keeps one for the thread's next count. Kept a thread each (no
+// lock, so nothing to be left held across a fork): a count gives back its calling thread's tally
+// (worker 0's), and its helpers' go.
+inline std::unique_ptr<BlockTally>& thread_spare_tally() {
+    thread_local std::unique_ptr<BlockTally> spare;
+    return spare;
+}
 
 inline std::unique_ptr<BlockTally> kept_tally(const Evaluator& ev, const EquityDeal& deal) {
-    std::unique_ptr<BlockTally> tally;
-    {
-        const std::lock_guard<std::mutex> hold(tally_store::lock);
-        if (!tally_store::kept.empty()) {
-            tally = std::move(tally_store::kept.back());
-            tally_store::kept.pop_back();
-        }
-    }
+    std::unique_ptr<BlockTally> tally = std::move(thread_spare_tally());
     if (!tally) return std::make_unique<BlockTally>(ev, deal);
     tally->set_up(ev, deal);
     return tally;
 }
 
 inline void keep_tally(std::unique_ptr<BlockTally> tally) {
-    if (!tally) return;
-    const std::lock_guard<std::mutex> hold(tally_store::lock);
-    if (tally_store::kept.size() < tally_store::kMostKept) tally_store::kept.push_back(std::move(tally));
+    if (tally) thread_spare_tally() = std::move(tally);
 }
 
 }  // namespace wildeval::equity_engine

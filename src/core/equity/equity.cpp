@@ -222,7 +222,7 @@ EquityCounts equity_sampled(const Evaluator& ev, const EquityDeal& deal, uint64_
         per_chunk[task] = tally->take();
         per_chunk[task].hand_sets = n_trials;
     });
-    for (auto& tally : per_worker) keep_tally(std::move(tally));
+    keep_tally(std::move(per_worker[0]));  // the calling thread's, worker 0's
     if (stuck.load()) throw std::invalid_argument("the players' hands almost never fit together without sharing a card");
     EquityCounts total(players);
     for (const EquityCounts& c : per_chunk) total += c;

@@ -292,7 +292,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
         out[i] = tally->take();
         out[i].hand_sets = sets_counted;
     });
-    for (auto& tally : per_worker) keep_tally(std::move(tally));
+    keep_tally(std::move(per_worker[0]));  // the calling thread's, worker 0's
     return out;
 }
 
