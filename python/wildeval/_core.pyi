@@ -56,6 +56,12 @@ def _layout_checks(ev: object) -> dict[str, bool | str]: ...
 EQUITY_CHUNK: int  # sampled deals per chunk of an equity run
 MAX_PLAYERS: int
 
+# (engine, hands, board, dead) for a spot of known hands as plain text, or None (read the general way)
+def known_spot(
+    players: object, board: object, dead: object, board_size: object, ranking: str, wild_rank_mask: int,
+    flush_duplicates: bool,
+) -> tuple[EquityEngine, tuple[tuple[int, ...], ...], list[int], list[int]] | None: ...
+
 # each player's (win, tie, equity) from a run's summed row, as math.fsum would add its counts
 def equity_answers(totals: npt.NDArray[np.float64], players: int) -> list[tuple[float, float, float]]: ...
 

@@ -430,6 +430,10 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
           dead: str | Iterable[object], board_size: int, ranking: Ranking, wild: None | str | Iterable[int],
           flush_duplicates: bool, low: Ranking | None) -> _Deal:
     """The players, board and settings of :func:`equity` read and checked (ValueError in words)."""
+    if low is None:  # known hands as plain text, read in one native call (the usual small spot)
+        plain = _plain_known_deal(players, board, dead, board_size, ranking, wild, flush_duplicates)
+        if plain is not None:
+            return plain
     if isinstance(players, (str, Range)):
         raise TypeError("players must be a list (one hand, range or 'random' each), not one "
                         f"{type(players).__name__}")
@@ -511,6 +515,25 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
     args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "")
     engine = _core.EquityEngine(*args)
     return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
+
+
+def _plain_known_deal(players: object, board: object, dead: object, board_size: int, ranking: Ranking,
+                      wild: None | str | Iterable[int], flush_duplicates: bool) -> _Deal | None:
+    """The deal of a spot of known hands as plain text (each player's cards, the board's, the dead
+    cards'), read and checked in one native call (``_core.known_spot``); None for any other spot,
+    or anything wrong with this one: :func:`_deal` then reads it the general way and says what."""
+    try:
+        name, mask, flushes, _ = _settings(ranking, wild, flush_duplicates)
+    except (TypeError, ValueError):
+        return None  # the general reading says what is wrong, in its own order
+    known = _core.known_spot(players, board, dead, board_size, name, mask, flushes)
+    if known is None:
+        return None
+    engine, hands, shown, gone = known
+    players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = [
+        (bytes(h), _ONE_WEIGHT) for h in hands]
+    args = (name, mask, flushes, players_arg, shown, gone, board_size, "")
+    return _Deal(args, engine, [(h, [h], [1.0]) for h in hands], [1] * len(hands), board_size - len(shown), True, True)
 
 
 def _settings(ranking: Ranking, wild: None | str | Iterable[int],

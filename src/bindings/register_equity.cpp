@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "card_input.hpp"
 #include "equity/equity.hpp"
 #include "equity/exact_sum.hpp"
 #include "evaluator.hpp"
@@ -73,6 +74,12 @@ public:
         deal_.board = bytes(board);
         deal_.dead = bytes(dead);
         deal_.board_size = board_size;
+        deal_.check(ev_);  // std::invalid_argument: a ValueError
+    }
+
+    // A deal read here already (known_spot): checked as the constructor above checks it.
+    PyEquityEngine(std::shared_ptr<const wildeval::Evaluator> ev, EquityDeal deal)
+        : kept_(std::move(ev)), ev_(*kept_), deal_(std::move(deal)) {
         deal_.check(ev_);  // std::invalid_argument: a ValueError
     }
 
@@ -176,6 +183,102 @@ private:
     std::unique_ptr<RandomPlan> random_plan_;
 };
 
+// Up to kMaxCards cards of plain text (card_input's reading, bounds [fewest, most]) into `out`;
+// false for anything else.
+bool text_cards(PyObject* text, uint8_t* out, int& n, const RankingSpec& spec, int fewest, int most) {
+    RankingSpec bounds = spec;
+    bounds.min_cards = fewest;
+    bounds.max_cards = most;
+    return cards_from_text(text, out, n, bounds);
+}
+
+// Cards of the board or the dead cards: plain text, or an empty list or tuple (equity's default).
+bool shown_cards(PyObject* cards, uint8_t* out, int& n, const RankingSpec& spec) {
+    if ((PyTuple_CheckExact(cards) && PyTuple_GET_SIZE(cards) == 0) || (PyList_CheckExact(cards) && PyList_GET_SIZE(cards) == 0)) {
+        n = 0;
+        return true;
+    }
+    return PyUnicode_CheckExact(cards) && text_cards(cards, out, n, spec, 0, kMaxCards);
+}
+
+// wildeval.odds's reading of a spot of known hands as text, made in one call: (the engine, each
+// player's cards as a tuple, the board's and the dead cards' as lists), where every player is
+// text of plain cards without a comma (text with one is read as a range first), the board and
+// the dead cards are plain text or empty, nothing is there twice, every hand fits the ranking
+// with this board, the deck holds them all and the engine takes the deal. None where any of it is
+// not so: odds then reads the spot its general way, which says what is wrong in its own order.
+py::object known_spot(py::handle players, py::handle board, py::handle dead, py::handle board_size,
+                      const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates) {
+    const bool list = PyList_CheckExact(players.ptr()), tuple = PyTuple_CheckExact(players.ptr());
+    if (!list && !tuple) return py::none();
+    const Py_ssize_t n_players = list ? PyList_GET_SIZE(players.ptr()) : PyTuple_GET_SIZE(players.ptr());
+    if (n_players < 2 || n_players > kMaxPlayers || !PyLong_CheckExact(board_size.ptr())) return py::none();
+    const long size = PyLong_AsLong(board_size.ptr());
+    if (size < 0 || size > kMaxCards) {
+        PyErr_Clear();
+        return py::none();
+    }
+    std::shared_ptr<const wildeval::Evaluator> ev;
+    try {
+        ev = kept_evaluator(ranking, wild_rank_mask, flush_duplicates);
+    } catch (const std::invalid_argument&) {
+        return py::none();
+    }
+    const RankingSpec& spec = ev->spec();
+    if (spec.lowest_card > 0) return py::none();  // a short deck: its cards are checked the general way
+    EquityDeal deal;
+    deal.board_size = static_cast<int>(size);
+    uint64_t seen = 0;
+    int held = 0;
+    auto note = [&](const uint8_t* cards, int n) {
+        for (int i = 0; i < n; ++i) {
+            if (seen >> cards[i] & 1) return false;
+            seen |= uint64_t{1} << cards[i];
+        }
+        return true;
+    };
+    py::tuple hands(n_players);
+    for (Py_ssize_t i = 0; i < n_players; ++i) {
+        PyObject* text = list ? PyList_GET_ITEM(players.ptr(), i) : PyTuple_GET_ITEM(players.ptr(), i);
+        if (!PyUnicode_CheckExact(text) || PyUnicode_FindChar(text, ',', 0, PY_SSIZE_T_MAX, 1) != -1) {
+            PyErr_Clear();
+            return py::none();
+        }
+        uint8_t cards[kMaxCards];
+        int n = 0;
+        if (!text_cards(text, cards, n, spec, 1, kMaxCards) || !note(cards, n)) return py::none();
+        const bool fits = spec.split() ? spec.min_cards <= n && n <= spec.max_cards && spec.min_board <= size && size <= spec.max_board
+                                       : spec.min_cards <= n + size && n + size <= spec.max_cards;
+        if (!fits) return py::none();
+        EquityPlayer player;
+        player.n_cards = n;
+        player.cards.assign(cards, cards + n);
+        player.weights.assign(1, 1.0);
+        deal.players.push_back(std::move(player));
+        py::tuple hand(n);
+        for (int j = 0; j < n; ++j) hand[j] = py::int_(cards[j]);
+        hands[i] = std::move(hand);
+        held += n;
+    }
+    uint8_t shown[kMaxCards], gone[kMaxCards];
+    int n_shown = 0, n_gone = 0;
+    if (!shown_cards(board.ptr(), shown, n_shown, spec) || !shown_cards(dead.ptr(), gone, n_gone, spec)) return py::none();
+    if (n_shown > size || !note(shown, n_shown) || !note(gone, n_gone) || held + size + n_gone > kDeck) return py::none();
+    deal.board.assign(shown, shown + n_shown);
+    deal.dead.assign(gone, gone + n_gone);
+    std::unique_ptr<PyEquityEngine> engine;
+    try {
+        engine = std::make_unique<PyEquityEngine>(std::move(ev), std::move(deal));
+    } catch (const std::invalid_argument&) {
+        return py::none();
+    }
+    py::list board_list(n_shown), dead_list(n_gone);
+    for (int j = 0; j < n_shown; ++j) board_list[static_cast<std::size_t>(j)] = py::int_(shown[j]);
+    for (int j = 0; j < n_gone; ++j) dead_list[static_cast<std::size_t>(j)] = py::int_(gone[j]);
+    return py::make_tuple(py::cast(engine.release(), py::return_value_policy::take_ownership), hands, board_list,
+                          dead_list);
+}
+
 // Each player's (win, tie, equity) from a run's totals (a row as exact() writes them, summed):
 // the shares of the deals won alone, shared, and of the pot, over the weight. The same doubles
 // wildeval.odds would get from math.fsum (exact_sum.hpp).
@@ -214,6 +317,10 @@ void register_equity(py::module_& m) {
              py::arg("chunks"), py::arg("threads"))
         .def("dealt", &PyEquityEngine::dealt, py::arg("trials"), py::arg("seed"),
              "each deal's hand of each player, as its place in the player's list (known: 0, from the deck: -1)");
+    m.def("known_spot", &known_spot, py::arg("players"), py::arg("board"), py::arg("dead"), py::arg("board_size"),
+          py::arg("ranking"), py::arg("wild_rank_mask"), py::arg("flush_duplicates"),
+          "(engine, hands, board, dead) for a spot of known hands as plain text, or None: wildeval.odds reads it "
+          "the general way then");
     m.def("equity_answers", &equity_answers, py::arg("totals"), py::arg("players"),
           "each player's (win, tie, equity) from a run's summed row, as math.fsum would add its counts");
     m.attr("EQUITY_CHUNK") = kEquityChunk;

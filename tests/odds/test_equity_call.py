@@ -1,0 +1,230 @@
+"""The equity call's own paths, where a small spot's time goes: the answers made and summed in
+the core (bit for bit as math.fsum sums them), known hands read in one native call and given to
+the engine as bytes, the native evaluators and block tallies kept from one call to the next; each
+held to the general path or to every board valued one by one."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import operator
+
+import numpy as np
+import pytest
+from equity_helpers import brute, outcomes
+from hypothesis import given, settings, strategies as st
+
+from wildeval import Evaluator, _core, parse_cards
+from wildeval.cards import format_cards
+from wildeval.odds import Equity, _deal, _equity, equity
+
+
+def test_answers_are_the_frozen_class_itself() -> None:
+    """equity() makes its answers without the frozen class's guarded sets (odds._equity): the same
+    objects, equal, hashed and printed alike, still frozen, and every field of the class set."""
+    values = ((51, 50), 0.25, 0.125, 0.3125, 903, 1, 0.0)
+    made, plain = _equity(*values), Equity(*values)
+    assert type(made) is Equity and made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert list(vars(made)) == [f.name for f in dataclasses.fields(Equity)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.win = 1.0  # type: ignore[misc]
+    for got in equity(["As Ad", "Kc Kd"], "2h 7s 9c") + equity(["QQ+", "random"], trials=1000, seed=1):
+        assert type(got) is Equity and got == Equity(**{f.name: getattr(got, f.name) for f in dataclasses.fields(got)})
+
+
+def test_the_engine_takes_a_known_hand_as_bytes() -> None:
+    """A known hand goes to the engine as the bytes of its cards (no array made at every call): the
+    same counts as the one-row array, and no hand, or more cards than a hand holds, refused."""
+    one = np.ones(1)
+    as_arrays = [(np.array([[51, 50]], dtype=np.uint8), one), (np.array([[47, 46]], dtype=np.uint8), one)]
+    as_bytes = [(bytes([51, 50]), one), (bytes([47, 46]), one)]
+    for board in ([], [0, 9, 22]):
+        want = _core.EquityEngine("high", 0, True, as_arrays, board, [], 5)
+        got = _core.EquityEngine("high", 0, True, as_bytes, board, [], 5)
+        assert want.plan() == got.plan()
+        assert (want.exact(0, want.plan()[2], 1) == got.exact(0, got.plan()[2], 1)).all()
+    for cards in (b"", bytes(range(8))):
+        with pytest.raises(ValueError, match="a known hand holds 1 to 7 cards"):
+            _core.EquityEngine("high", 0, True, [(cards, one), as_bytes[1]], [], [], 5)
+    with pytest.raises(ValueError, match="one weight per hand"):
+        _core.EquityEngine("high", 0, True, [(bytes([51, 50]), np.ones(2)), as_bytes[1]], [], [], 5)
+
+
+def test_engines_share_evaluators_and_outlive_the_kept_ones() -> None:
+    """Engines share one native evaluator per settings (each thread keeps up to 16, then lets them
+    go): engines of 70 wild settings, made and kept first, each still value their river by their
+    own wild ranks."""
+    one = np.ones(1)
+    # wins, losses and ties all come up across these wild settings (16, 26 and 28 of the 70)
+    hands = [(bytes(parse_cards("As 2d")), one), (bytes(parse_cards("Ac 3h")), one)]
+    board = parse_cards("Kh 7s 9c 4c 5d")
+    masks = list(range(1, 71))
+    engines = [_core.EquityEngine("high", mask, True, hands, board, [], 5) for mask in masks]
+    for mask, engine in zip(masks, engines):
+        ev = Evaluator("high", [r for r in range(13) if mask >> r & 1])
+        first, second = (ev(parse_cards("As 2d") + board), ev(parse_cards("Ac 3h") + board))
+        row = engine.exact(0, 1, 1)[0]
+        # shares: player 0 alone, player 1 alone, or the two tied (row: by how many share the pot)
+        assert (row[1], row[4], row[2]) == (float(first > second), float(second > first), float(first == second))
+
+
+def test_tallies_kept_between_counts_leave_nothing_behind() -> None:
+    """The core keeps its block tallies from one count to the next (their buffers made once):
+    spots of every kind of tally (Hand sums, rows of cards, a pot split high and low, sampled
+    deals), counted in one order and then again in the reverse order and on two threads, give
+    the same numbers, and the sums' and rows' ones those of every board valued one by one."""
+    spots: list[tuple[list[str], dict[str, object]]] = [
+        (["As Ad", "Kc Kd", "7h 6h"], {"board": "2h 7s 9c"}),
+        (["As 2s 3d Kd", "Ah Kh Qc Jc", "9c 9d 8s 7s"], {"board": "4c 5h 9s", "ranking": "omaha", "low": "omaha_low8"}),
+        (["7c 5d", "8s 6h", "Ah Kd"], {"board": "2c 3d 4h", "ranking": "low27"}),
+        (["QQ+, AKs", "JJ-99", "random"], {"trials": 70_000, "seed": 4}),
+        (["Ah Kd", "Qh Jh", "9c 9d", "2s 2d"], {"board": "2h 7h 3h", "wild": "2"}),
+    ]
+    first = [equity(players, threads=1, **kwargs) for players, kwargs in spots]  # type: ignore[arg-type]
+    again = [equity(players, threads=2, **kwargs) for players, kwargs in reversed(spots)]  # type: ignore[arg-type]
+    assert list(reversed(again)) == first
+    for (players, kwargs), got in zip(spots, first):
+        if "trials" in kwargs or "low" in kwargs:
+            continue
+        want = brute(players, str(kwargs["board"]), ranking=str(kwargs.get("ranking", "high")),
+                     wild=kwargs.get("wild"))  # type: ignore[arg-type]
+        assert outcomes(got) == [pytest.approx(w, abs=1e-12) for w in want]
+
+
+def _answers_in_python(totals: list[float], players: int) -> list[tuple[float, float, float]]:
+    """What equity computes from a run's row, written out in Python: math.fsum of the counts."""
+    weight, width = totals[players * (players + 1) + players], players + 1
+    sharing = [1, *range(1, players + 1)]
+    out = []
+    for p in range(players):
+        row = totals[p * width:(p + 1) * width]
+        out.append((row[1] / weight, math.fsum(row[2:]) / weight,
+                    math.fsum(map(operator.truediv, row, sharing)) / weight))
+    return out
+
+
+_counts = st.one_of(
+    st.integers(0, 2**53).map(float),  # whole counts, up to the last exact integer
+    st.floats(0, 1e18, allow_nan=False, allow_infinity=False),  # weighted ones
+    st.sampled_from([0.0, 1e-16, 1.0, 1e16, 2.0**53 + 2, 0.1, 0.7, 1 / 3, 2.0**-1074]),  # rounding's edges
+)
+
+
+@settings(max_examples=300)
+@given(st.integers(1, 10).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(_counts, min_size=n * (n + 1) + n + 3, max_size=n * (n + 1) + n + 3))))
+def test_answers_are_math_fsum_to_the_last_bit(case: tuple[int, list[float]]) -> None:
+    """The core's answers (win, tie, equity of each player from a run's row) are the doubles
+    math.fsum gives, bit for bit: whole counts, weighted ones, and sums that round half-way."""
+    players, totals = case
+    if totals[players * (players + 1) + players] == 0:
+        totals[players * (players + 1) + players] = 3.0
+    got = _core.equity_answers(np.array(totals), players)
+    assert [tuple(map(float.hex, a)) for a in got] == [tuple(map(float.hex, a)) for a in
+                                                        _answers_in_python(totals, players)]
+
+
+def test_answers_round_half_way_sums_as_fsum_does() -> None:
+    """Sums whose exact value lies half-way between two doubles, or just off it: the partials'
+    rounding (1e16 + 1 + 1e-16 rounds up to 1e16 + 2) is kept, as math.fsum keeps it."""
+    for a, b, c in ((1e16, 1.0, 1e-16), (1e16, 1.0, -1e-16), (1e16, 1.0, 0.0), (2.0**53, 1.0, 2.0**-60),
+                    (2.0**53, -1.0, -(2.0**-60)), (0.1, 0.2, 0.3), (1e307, 1e292, -1e307), (1.0, 1e100, -1e100)):
+        # two players: player 1's counts by how many share the pot, k = 0, 1, 2 (worth 1, 1, 1/2)
+        totals = np.array([a, b, 2 * c, 0, 0, 0, 0, 0, 1.0, 1.0, 1.0])
+        win, tie, share = _core.equity_answers(totals, 2)[0]
+        assert (win, tie, share) == (b, 2 * c, math.fsum([a, b, c]))
+        assert share.hex() == math.fsum([a, b, c]).hex()
+    assert math.fsum([1e16, 1.0, 1e-16]) == 1e16 + 2  # the case the rounding step is for
+    with pytest.raises(ValueError, match="one row of a run"):
+        _core.equity_answers(np.zeros(7), 1)
+
+
+
+def _spot_texts(draw: st.DrawFn) -> tuple[list[str], str, str, int, list[list[int]], list[int], list[int]]:
+    """A spot of known hands as text, in the forms text takes ("AsAd", "As Ad", "10h", "A♠"), and
+    the same cards as ints."""
+    board_size = draw(st.sampled_from([0, 3, 4, 5]))
+    hole = draw(st.integers(1, min(7 - board_size, 4)))  # a high hand holds 1 to 7 cards
+    n_dead = draw(st.integers(0, 2))
+    n_players = draw(st.integers(2, min(10, (52 - board_size - n_dead) // hole)))
+    shown = draw(st.integers(max(0, board_size - 2), board_size))  # at most two cards to come
+    cards = draw(st.permutations(range(52)))
+    hands = [list(cards[i * hole:(i + 1) * hole]) for i in range(n_players)]
+    at = n_players * hole
+    board, dead = list(cards[at:at + shown]), list(cards[at + shown:at + shown + n_dead])
+    style = draw(st.sampled_from(["spaced", "joined", "ten", "symbols", "lower"]))
+
+    def text(cs: list[int]) -> str:
+        written = format_cards(cs, unicode=style == "symbols").split()
+        if style == "ten":
+            written = [w.replace("T", "10") for w in written]
+        if style == "lower":
+            written = [w.lower() for w in written]
+        return ("" if style == "joined" else " ").join(written)
+
+    return [text(h) for h in hands], text(board), text(dead), board_size, hands, board, dead
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.composite(_spot_texts)())
+def test_known_hands_read_in_one_call_as_the_general_way_reads_them(
+        spot: tuple[list[str], str, str, int, list[list[int]], list[int], list[int]]) -> None:
+    """A spot of known hands as text is read in one native call (_core.known_spot); the deal it
+    makes is the one the general way makes of the same cards given as ints (which it does not
+    take): the engine's arguments, each player's hand, the plan and every task's counts."""
+    texts, board_text, dead_text, board_size, hands, board, dead = spot
+    assert _core.known_spot(texts, board_text, dead_text, board_size, "high", 0, True) is not None
+    fast = _deal(texts, board_text, dead_text, board_size, "high", None, True, None)
+    general = _deal(hands, board, dead, board_size, "high", None, True, None)
+    assert fast.args[:3] == general.args[:3] and fast.args[4:] == general.args[4:]
+    assert [bytes(h) for h, _ in fast.args[3]] == [bytes(h) for h in hands]
+    assert [p[0] for p in fast.parsed] == [tuple(h) for h in hands] == [p[0] for p in general.parsed]
+    assert (fast.combos, fast.missing, fast.unit_weights, fast.known_hands) == \
+        (general.combos, general.missing, general.unit_weights, general.known_hands)
+    plan = fast.engine.plan()
+    assert plan == general.engine.plan()
+    assert (fast.engine.exact(0, plan[2], 1) == general.engine.exact(0, plan[2], 1)).all()
+
+
+@pytest.mark.parametrize(("players", "board", "dead", "board_size", "ranking"), [
+    (["As Ad", "QQ+, AKs"], "2h 7s 9c", "", 5, "high"),  # a range
+    (["As Ad", "random"], "", "", 5, "high"),
+    (["As, Ad", "Kc Kd"], "", "", 5, "high"),  # a comma: a range first
+    (["As As", "Kc Kd"], "", "", 5, "high"),  # a card twice
+    (["As Ad", "As Kd"], "", "", 5, "high"),
+    (["As Ad", "Kc Kd"], "Ad 2c 3c", "", 5, "high"),
+    (["As Ad", "Kc Kd"], "2c 3c", "2c", 5, "high"),
+    (["As Ad", "Kc Kd"], "2c 3c 4c 5c", "", 3, "high"),  # more board than board_size
+    (["As Ad Kd", "Qs Qd Qh"], "", "", 5, "high"),  # eight cards a hand
+    (["As Ad", "Kc Kd"], "", "", True, "high"),  # a bool for board_size
+    (["As Ad", "Kc Kd"], "", "", 8, "high"),
+    (["As Ad", "Kc Kd"], ["2c"], "", 5, "high"),  # board as a list: the general way
+    (["As Ad", "Kc Kd"], "", "", 5, "short_deck"),  # a short deck: its cards checked the general way
+    (["As Ad", "Kc Kd"], "", "", 5, "nope"),
+    (["As Ad"], "", "", 5, "high"),
+    (["As Ad"] * 11, "", "", 5, "high"),
+    ("As Ad Kc Kd", "", "", 5, "high"),
+    ([("As", "Ad"), "Kc Kd"], "", "", 5, "high"),
+    ([format_cards(range(5 * i, 5 * i + 5)) for i in range(10)], "", "As", 2, "high"),  # 50 held, 2 to deal, 1 dead
+])
+def test_a_spot_that_is_not_plain_known_hands_is_read_the_general_way(
+        players: object, board: object, dead: object, board_size: object, ranking: str) -> None:
+    """The one-call reading takes only plain known hands; anything else it leaves to the general
+    way (None), which reads it or says what is wrong in its own words and order."""
+    assert _core.known_spot(players, board, dead, board_size, ranking, 0, True) is None
+
+
+def test_errors_come_in_the_general_order_whatever_the_one_call_reading_sees() -> None:
+    """Bad settings with bad players: the players' error first, as before the one-call reading."""
+    with pytest.raises(ValueError, match="at least two hands"):
+        equity(["As Ad"], ranking="nope")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="card As is dealt twice"):
+        equity(["As Ad", "As Kd"], wild="2")
+    with pytest.raises(ValueError, match="unknown ranking"):
+        equity(["As Ad", "Kc Kd"], ranking="nope")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="player 1 holds 3 cards"):
+        equity(["As Ad Kd", "Qs Qd Qh"])
+    # a pot split high and low is read the general way; wild ranks through the one call
+    assert _core.known_spot(["As 2s 3d Kd", "Ah Kh Qc Jc"], "4c 5h 9s", (), 5, "omaha", 0, True) is not None
+    got = equity(["As Kd", "Qh Jh"], "2h 7h 3c", wild="2")
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(["As Kd", "Qh Jh"], "2h 7h 3c", wild="2")]
