@@ -170,7 +170,7 @@ def _hands(held: Held, position: int, hole: int) -> tuple[Held, list[tuple[int, 
     rng = Range("random") if held == "random" else cast(Range, held)
     if not rng.hands:
         raise ValueError(f"player {position}: the range holds no hand")
-    return rng, [tuple(h) for h in rng.hands], rng.weights
+    return rng, cast("list[tuple[int, ...]]", rng.hands), rng.weights  # a range's hands are tuples
 
 
 def equity(
@@ -493,14 +493,16 @@ def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterab
             combos.append(1)
             players_arg.append((bytes(held), _ONE_WEIGHT))
             continue
-        # hands of the deck that share no card with what is known
-        kept = [(h, w) for h, w in zip(hands, weights) if seen.isdisjoint(h) and all(c in deck for c in h)]
+        # hands of the deck that share no card with what is known (cards read are 0 to 51: only a
+        # short deck can miss one)
+        kept = [(h, w) for h, w in zip(hands, weights)
+                if seen.isdisjoint(h) and (not short or all(c in deck for c in h))]
         if not kept:
             raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
                              "with the board, the dead cards or a known hand, or is not in the deck")
         hands, weights = [h for h, _ in kept], [w for _, w in kept]
         combos.append(len(hands))
-        unit_weights = unit_weights and all(w == 1.0 for w in weights)
+        unit_weights = unit_weights and weights.count(1.0) == len(weights)
         players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
                             np.asarray(weights, dtype=np.float64)))
     if short:

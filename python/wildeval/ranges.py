@@ -19,6 +19,7 @@ Every hand counts as a whole: ``AK`` is 16 hands, ``AKs`` 4, ``AKo`` 12, a pair 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -183,6 +184,16 @@ def _number(w: float) -> str:
     return repr(w) if w != int(w) else str(int(w))
 
 
+@functools.lru_cache(maxsize=1024)
+def _parsed_text(text: str) -> tuple[tuple[Hand2, float], ...]:
+    """The hands and weights of a range's text, in a range's order (the highest hand first): kept
+    for text read again (equity reads its players' ranges at every call, and parsing a wide range
+    takes a hundred microseconds); an error is not kept, so it is raised again each time."""
+    weights: dict[Hand2, float] = {}
+    _parse(text, text, 0, 1.0, weights)
+    return tuple(sorted(weights.items(), reverse=True))
+
+
 class Range:
     """A hold'em range: two-card hands with weights (see the module for the syntax).
 
@@ -201,7 +212,8 @@ class Range:
             weights = dict(source._weights)
         elif isinstance(source, str):
             if source.strip():  # "" is the empty range
-                _parse(source, source, 0, 1.0, weights)
+                self._weights = dict(_parsed_text(source))
+                return
         elif isinstance(source, dict):
             for hand, w in source.items():
                 value = float(w)

@@ -228,3 +228,16 @@ def test_errors_come_in_the_general_order_whatever_the_one_call_reading_sees() -
     assert _core.known_spot(["As 2s 3d Kd", "Ah Kh Qc Jc"], "4c 5h 9s", (), 5, "omaha", 0, True) is not None
     got = equity(["As Kd", "Qh Jh"], "2h 7h 3c", wild="2")
     assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(["As Kd", "Qh Jh"], "2h 7h 3c", wild="2")]
+
+
+def test_a_flop_with_ranges_is_a_task_a_set_of_hands() -> None:
+    """A unit is cut into pieces for threads only where its own boards are many (preflop): a hand
+    against a range on a flop is one task a set of hands (twelve of 990 boards each here, which
+    pieces would only slow), and its counts are every board valued one by one."""
+    players, board = ["As Ks", "QQ+, AKs"], "Qh 7c 2d"
+    spot = _deal(players, board, "", 5, "high", None, True, None)
+    assert spot.engine.plan() == (12, 990, 12, 0)
+    assert _deal(["As Ks", "QQ+, AKs"], "", "", 5, "high", None, True, None).engine.plan()[2] > 12  # preflop: pieces
+    got = equity(players, board, threads=1)
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+    assert equity(players, board, threads=2) == got

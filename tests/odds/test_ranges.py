@@ -80,3 +80,17 @@ def test_str_writes_runs() -> None:
     assert str(Range("QQ+, AKs, JJ:0.5")) == "QQ+, AKs, JJ:0.5"
     assert str(Range("A2s+, 22-55, KQo")) == "55-22, A2s+, KQo"
     assert str(Range("random")) == "random" and str(Range("")) == ""
+
+
+def test_text_read_again_is_the_same_range_and_errors_come_again() -> None:
+    """A range's text is parsed once and kept (equity reads its players' ranges at every call):
+    each Range made from it is its own object with the same hands and weights, in the same order,
+    and a text that does not parse raises every time."""
+    text = "QQ+:0.5, AKs, 0.25(T9s)"
+    first, second = Range(text), Range(text)
+    assert first == second and first is not second and first._weights is not second._weights
+    assert list(first) == list(second) == sorted(first, reverse=True)
+    assert first.weight("As Ks") == 1.0 and first.weight("Qs Qh") == 0.5 and first.weight("Ts 9s") == 0.25
+    for _ in range(2):
+        with pytest.raises(RangeError, match="AKx"):
+            Range("QQ+, AKx")

@@ -31,6 +31,11 @@ void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int 
     for (int i = from; i <= m - count; ++i) sums_of(parts, deck, m, count - 1, i + 1, prefix + parts[deck[i]], visit);
 }
 
+// C(a, b) for a rank's cards left (a <= 4) and those taken (b <= a): the ways without a
+// division in the count's innermost loops.
+constexpr int64_t kChooseOfSuits[kSuits + 1][kSuits + 1] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+
 // Every completion of k cards from deck[0..m), for a ranking that values ranks unless flush:
 // each multiset of ranks once, counted as many times as it has completions, as if no one held a
 // flush; then every completion that could give someone a flush (`need[s]` or more cards of suit
@@ -42,8 +47,12 @@ void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int 
 // and first suited card), so that a few sets of hands still make enough tasks for every thread.
 void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
                     double weight, uint64_t piece, uint64_t pieces) {
-    uint64_t part = 0;
-    auto mine = [&] { return part++ % pieces == piece; };
+    uint64_t part = 0;  // the part's place among the pieces, counted round without a division
+    auto mine = [&] {
+        const bool is_mine = part == piece;
+        if (++part == pieces) part = 0;
+        return is_mine;
+    };
     int of_rank[kRanks] = {};
     for (int i = 0; i < m; ++i) ++of_rank[rank_of(deck[i])];
     // the multisets of ranks, rank by rank
@@ -55,11 +64,8 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
         }
         if (rank == kRanks) return;
         const uint64_t unit = parts[4 * rank].key & kRankPart;
-        int64_t ways = 1;
-        for (int n = 0; n <= std::min(left, of_rank[rank]); ++n) {
-            self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * ways);
-            ways = ways * (of_rank[rank] - n) / (n + 1);  // C(of_rank, n + 1)
-        }
+        for (int n = 0; n <= std::min(left, of_rank[rank]); ++n)  // C(of_rank, n) ways to take n of the rank's cards
+            self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * kChooseOfSuits[of_rank[rank]][n]);
     };
     ranks(ranks, 0, k, 0, 1);
     // the completions that could hold a flush, each under the lowest suit that could make it
@@ -96,11 +102,9 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
                     }
                     if (rank == kRanks) return;
                     Hand with = sum;
-                    int64_t ways = 1;
                     for (int n = 0; n <= std::min(left, n_rank[rank]); ++n) {
-                        self(self, rank + 1, left - n, with, times * ways);
+                        self(self, rank + 1, left - n, with, times * kChooseOfSuits[n_rank[rank]][n]);
                         if (n < n_rank[rank]) with += parts[by_rank[rank][n]];
-                        ways = ways * (n_rank[rank] - n) / (n + 1);  // C(n_rank, n + 1)
                     }
                 };
                 ranks_of_rest(ranks_of_rest, 0, k - c, with_suited, 1);
@@ -202,10 +206,11 @@ ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
     find_classes(deal, plan);
     plan.units = plan.class_set.empty() ? plan.hand_sets : plan.class_set.size();
     // A few units are cut into tasks (by first card, or by pieces of the ranks) so that every
-    // thread has work, unless their boards are too few to be worth a thread (a flop or a turn
-    // to complete: about a thousand boards, microseconds whole, which pieces would only slow).
+    // thread has work, unless a unit's boards are too few to be worth a thread (a flop or a turn
+    // to complete: about a thousand boards, microseconds whole, which pieces would only slow,
+    // however many units there are).
     constexpr uint64_t kSplitUnitsBelow = 16, kSplitBoardsFrom = 10'000, kMostTasks = 4096, kRankPieces = 8;
-    const bool split = k >= 1 && plan.units < kSplitUnitsBelow && plan.units * plan.boards >= kSplitBoardsFrom;
+    const bool split = k >= 1 && plan.units < kSplitUnitsBelow && plan.boards >= kSplitBoardsFrom;
     if (split && !by_ranks) {
         plan.firsts = static_cast<uint64_t>(m - k + 1);
         plan.tasks = plan.units * plan.firsts;
