@@ -241,3 +241,17 @@ def test_a_flop_with_ranges_is_a_task_a_set_of_hands() -> None:
     got = equity(players, board, threads=1)
     assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
     assert equity(players, board, threads=2) == got
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=10, max_size=10, unique=True), st.integers(2, 3), st.integers(3, 4),
+       st.sampled_from(["high", "low27", "low_a5"]))
+def test_a_flop_or_a_turn_counted_through_ranks_equals_every_board(cards: list[int], n_players: int, shown: int,
+                                                                   ranking: str) -> None:
+    """One or two cards to come: the multisets of ranks of the turn and river walked without the
+    general walk's calls (count_by_ranks), the boards that could make a flush one by one; every
+    player's share as every board valued one by one gives it."""
+    hands = [format_cards(cards[2 * i:2 * i + 2]) for i in range(n_players)]
+    board = format_cards(cards[2 * n_players:2 * n_players + shown])
+    got = equity(hands, board, ranking=ranking, threads=1)  # type: ignore[arg-type]
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(hands, board, ranking=ranking)]

@@ -67,7 +67,26 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
         for (int n = 0; n <= std::min(left, of_rank[rank]); ++n)  // C(of_rank, n) ways to take n of the rank's cards
             self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * kChooseOfSuits[of_rank[rank]][n]);
     };
-    ranks(ranks, 0, k, 0, 1);
+    if (pieces == 1 && k <= 2) {
+        // a turn's or a river's card, or both (the count from a flop or a turn): the same
+        // multisets as the walk, in its order (the highest rank first, each rank's pair last),
+        // without its calls
+        uint64_t unit[kRanks];
+        for (int r = 0; r < kRanks; ++r) unit[r] = parts[4 * r].key & kRankPart;
+        for (int a = kRanks - 1; a >= 0; --a) {
+            const int of_a = of_rank[a];
+            if (of_a == 0) continue;
+            if (k == 1) {
+                tally.add_ranks(unit[a], weight, of_a);
+                continue;
+            }
+            for (int b = kRanks - 1; b > a; --b)
+                if (of_rank[b] > 0) tally.add_ranks(unit[a] + unit[b], weight, static_cast<int64_t>(of_a) * of_rank[b]);
+            if (of_a >= 2) tally.add_ranks(2 * unit[a], weight, kChooseOfSuits[of_a][2]);
+        }
+    } else {
+        ranks(ranks, 0, k, 0, 1);
+    }
     // the completions that could hold a flush, each under the lowest suit that could make it
     for (int s = 0; s < kSuits; ++s) {
         if (need[s] > k) continue;
