@@ -14,7 +14,6 @@ seeded random sample of them, evaluated a block at a time by the batch kernels.
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -25,25 +24,18 @@ import numpy as np
 import numpy.typing as npt
 
 from wildeval import _core
-from wildeval.cards import _parsed_text, format_cards, parse_cards
-from wildeval.evaluator import check_threads, evaluator_for
+from wildeval.equity_spot import MAX_PLAYERS, Spot, exact_kind, read_spot
+from wildeval.evaluator import check_threads
 from wildeval.field import MAX_TRIALS, FieldOdds, versus_field
-from wildeval.ranges import Range, RangeError, every_hand
-from wildeval.rankings import Ranking, RankingSpec, hand_sizes, spec
-from wildeval.rankings.layout import LowCategory
+from wildeval.ranges import Range
+from wildeval.rankings import Ranking
 from wildeval.seeds import check_seed, seed_word
 
 __all__ = ["MAX_PLAYERS", "MAX_TRIALS", "Equity", "ExactCost", "FieldOdds", "equity", "exact_cost", "versus_field"]
 
-MAX_PLAYERS: int = _core.MAX_PLAYERS
 _CHUNK: int = _core.EQUITY_CHUNK  # sampled deals per chunk, each from its own generator
 _ROUND = 16  # with stderr=, the standard error is checked after every 16 chunks (1,048,576 deals)
 _CHUNKS_PER_TASK = 16  # sampled chunks per Dask task
-_ONE_WEIGHT = np.ones(1)  # a known hand's weight (the engine copies it); its cards go as bytes
-_ONE_WEIGHT.flags.writeable = False
-
-
-Held = tuple[int, ...] | Range | str  # a known hand, a range, or "random" (hands of other sizes than two)
 
 
 @dataclass(frozen=True)
@@ -76,7 +68,7 @@ def _equity_task(task: _Task) -> npt.NDArray[np.float64]:
     return _part(_core.EquityEngine(*args), work, threads)
 
 
-def _run(deal: _Deal, client: Any, threads: int | None,
+def _run(deal: Spot, client: Any, threads: int | None,
          parts: list[tuple[Any, ...]]) -> Iterable[npt.NDArray[np.float64]]:
     """The rows of each part of a run, in order: on the Dask cluster of ``client``, or here on the
     deal's one engine (so that an exact count's plan is made once)."""
@@ -96,81 +88,6 @@ def _part(engine: Any, work: tuple[Any, ...], threads: int) -> npt.NDArray[np.fl
     if work[0] == "random":
         return cast("npt.NDArray[np.float64]", engine.versus_random(work[1], work[2], threads))
     return cast("npt.NDArray[np.float64]", engine.sampled(*work[1:], threads)[None, :])
-
-
-def _read(item: object, position: int) -> Held:
-    """A player as given: a known hand's cards (text or cards), a range (text or a Range), or
-    "random". Text with a comma is read as a range first, other text as cards first."""
-    if type(item) is str and "," not in item:  # the common case, cards as text, read at once
-        try:
-            cards = _parsed_text(item)
-        except ValueError:
-            pass
-        else:
-            if cards:
-                return cards
-    who = f"player {position}"
-    if isinstance(item, Range):
-        return item
-    if not isinstance(item, str):
-        cards = tuple(parse_cards(cast("Iterable[object]", item)))
-        if not cards:
-            raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
-        return cards
-    text = item.strip()
-    if not text.strip(" ,\t"):
-        raise ValueError(f"{who} is empty: give a hand (As Ad), a range (QQ+, AKs) or random")
-    if text.lower() in ("random", "any"):
-        return "random"
-    as_range: ValueError | None = None
-    as_cards: ValueError | None = None
-    for read in ("range", "cards") if "," in text else ("cards", "range"):
-        try:
-            if read == "cards":
-                return tuple(parse_cards(text))
-            held = Range(text)
-            if not held.hands:
-                raise ValueError(f"{who}: the range {text!r} holds no hand (every weight is 0)")
-            return held
-        except RangeError as error:
-            as_range = error
-        except ValueError as error:
-            if read == "range":  # a range with no hand
-                raise
-            as_cards = error
-    # the reason of the reading the text was meant for: cards if it starts with one ("As Kx"),
-    # else the range's ("AKs;QQ", "50%(AA")
-    raise ValueError(f"{who}: {as_cards if _starts_with_card(text) else as_range}") from None
-
-
-def _starts_with_card(text: str) -> bool:
-    """Whether ``text`` begins with a card (``As``, ``10h``, ``3♥``) followed by nothing, a space
-    or another card's rank: text meant as cards, whose error is the card reader's."""
-    for size in (2, 3):
-        head = text[:size]
-        try:
-            if len(parse_cards(head)) == 1 and (len(text) == size or not text[size].isalnum()
-                                                 or text[size].upper() in "23456789TJQKA1"):
-                return True
-        except ValueError:
-            pass
-    return False
-
-
-def _hands(held: Held, position: int, hole: int) -> tuple[Held, list[tuple[int, ...]], list[float]]:
-    """What a player holds, their hands and their weights; ``random`` is every hand of ``hole`` cards."""
-    if isinstance(held, tuple):
-        return held, [held], [1.0]
-    if held == "random" and hole != 2:
-        hands = every_hand(hole)
-        return held, hands, [1.0] * len(hands)
-    if hole != 2:
-        raise ValueError(f"player {position}: a range holds two-card hands, and these hands hold {hole} cards: "
-                         "give a known hand or random")
-    rng = Range("random") if held == "random" else cast(Range, held)
-    if not rng.hands:
-        raise ValueError(f"player {position}: the range holds no hand")
-    return rng, cast("list[tuple[int, ...]]", rng.hands), rng.weights  # a range's hands are tuples
 
 
 def equity(
@@ -245,7 +162,7 @@ def equity(
     if seed is not None and not sampled:
         raise ValueError("seed is for trials= or stderr= (sampling); without them every deal is counted")
     threads = check_threads(threads)
-    deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
+    deal = read_spot(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
     engine, parsed, combos = deal.engine, deal.parsed, deal.combos
     if deal.missing == 0 and sampled:
         raise ValueError("trials: the board is complete, so there is nothing to sample")
@@ -253,7 +170,7 @@ def equity(
     work = threads or 1
 
     if not sampled:
-        kind, tasks = _exact_kind(engine, deal.known_hands)
+        kind, tasks = exact_kind(engine, deal.known_hands)
         if progress is None and client is None:  # every task in one call
             table = _part(engine, (kind, 0, tasks), threads or 0)
         else:
@@ -358,8 +275,8 @@ def exact_cost(
     threads = check_threads(threads)
     if isinstance(probe, bool) or not isinstance(probe, (int, float)) or not 0 <= probe <= 60:
         raise ValueError(f"probe must be a number of seconds from 0 to 60, not {probe!r}")
-    deal = _deal(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
-    kind, tasks = _exact_kind(deal.engine)
+    deal = read_spot(players, board, dead, board_size, ranking, wild, flush_duplicates, low)
+    kind, tasks = exact_kind(deal.engine)
     workers = threads or _core.default_threads()
     modelled, deals = _modelled(deal, kind)
     if modelled / tasks > _PROBE_TASKS_UP_TO:  # a task too long to time: the model alone
@@ -390,7 +307,7 @@ _PROBE_TASKS_UP_TO = 1.0  # a task the model puts above this many seconds is not
 _SECONDS_A_BOARD, _SECONDS_A_SET, _SECONDS_A_DEAL = 2e-6, 3e-8, 1e-9
 
 
-def _task_boards(deal: _Deal) -> list[int]:
+def _task_boards(deal: Spot) -> list[int]:
     """The completions of the board each task of the board-by-board count holds (its order:
     versus_random.cpp, by the first two cards' places)."""
     _, _, _, _, _, n, k = deal.engine.random_plan()
@@ -399,7 +316,7 @@ def _task_boards(deal: _Deal) -> list[int]:
     return [math.comb(n - j - 1, k - 2) for i in range(n) for j in range(i + 1, n - k + 2)]
 
 
-def _modelled(deal: _Deal, kind: str) -> tuple[float, int]:
+def _modelled(deal: Spot, kind: str) -> tuple[float, int]:
     """The model's seconds on one thread, and deals (every set of hands, sharing cards or not)."""
     if kind == "random":
         random_player, _, completions, _, renamings, _, _ = deal.engine.random_plan()
@@ -408,177 +325,6 @@ def _modelled(deal: _Deal, kind: str) -> tuple[float, int]:
         return completions / renamings * (_SECONDS_A_BOARD + sets * _SECONDS_A_SET), completions * sets * left
     hand_sets, boards, _, _ = deal.engine.plan()
     return hand_sets * boards * _SECONDS_A_DEAL, hand_sets * boards
-
-
-@dataclass
-class _Deal:
-    """A spot read and checked: the native equity engine's arguments and the engine, each player's
-    (what they hold, their hands, their weights), their hands that can be dealt, the board's missing
-    cards. (Not frozen: it is made at every call, and a frozen class's fields cost three times as
-    much to set; nothing outside this module sees it.)"""
-
-    args: tuple[Any, ...]
-    engine: Any
-    parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
-    combos: list[int]
-    missing: int
-    unit_weights: bool  # every hand of every player weighs 1: every count is a whole number
-    known_hands: bool  # every player holds one known hand
-
-
-def _deal(players: Sequence[str | Range | Iterable[object]], board: str | Iterable[object],
-          dead: str | Iterable[object], board_size: int, ranking: Ranking, wild: None | str | Iterable[int],
-          flush_duplicates: bool, low: Ranking | None) -> _Deal:
-    """The players, board and settings of :func:`equity` read and checked (ValueError in words)."""
-    if low is None:  # known hands as plain text, read in one native call (the usual small spot)
-        plain = _plain_known_deal(players, board, dead, board_size, ranking, wild, flush_duplicates)
-        if plain is not None:
-            return plain
-    if isinstance(players, (str, Range)):
-        raise TypeError("players must be a list (one hand, range or 'random' each), not one "
-                        f"{type(players).__name__}")
-    players = list(players)
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"odds need at least two hands and at most {MAX_PLAYERS}, got {len(players)}")
-    shown = parse_cards(board)
-    gone = [] if isinstance(dead, tuple) and not dead else parse_cards(dead)
-    if not isinstance(board_size, int) or isinstance(board_size, bool) or not 0 <= board_size <= 7:
-        raise ValueError(f"board_size must be an int 0 to 7, not {board_size!r}")
-    if len(shown) > board_size:
-        raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
-    read = [_read(p, i) for i, p in enumerate(players, 1)]
-    known_hands = set(map(type, read)) == {tuple}
-    parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
-    known: list[int]
-    if known_hands:  # one hand each: no range to read, no hand to set aside
-        held_hands: list[tuple[int, ...]] = read  # type: ignore[assignment]  # known_hands says so
-        parsed = [(h, [h], [1.0]) for h in held_hands]
-        known = [c for h in held_hands for c in h] + shown + gone
-    else:
-        sizes = {len(h) for h in read if isinstance(h, tuple)}
-        hole = sizes.pop() if len(sizes) == 1 else 2
-        parsed = [_hands(h, i, hole) for i, h in enumerate(read, 1)]
-        known = [c for held, hands, _ in parsed if isinstance(held, tuple) for c in hands[0]] + shown + gone
-    seen = set(known)
-    if len(seen) < len(known):
-        raise _dealt_twice(known)
-    name, mask, flushes, ranking_spec = _settings(ranking, wild, flush_duplicates)
-    fewest, most = ranking_spec.min_cards, ranking_spec.max_cards
-    deck = ranking_spec.deck  # short deck: the cards from the sixes up; the others are dead
-    short = ranking_spec.lowest_card > 0  # cards read are 0 to 51: only a short deck can miss one
-    board_cards = ranking_spec.board_cards  # a split ranking (Omaha): hole cards and board apart
-    if short:
-        in_sight = [(f"player {i}", hands[0]) for i, (held, hands, _) in enumerate(parsed, 1)
-                    if isinstance(held, tuple)] + [("the board", shown), ("the dead cards", gone)]
-        for who, cards in in_sight:
-            for c in cards:
-                if c not in deck:
-                    raise ValueError(f"{who}: {ranking_spec.not_in_deck(c)}")
-    players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = []
-    combos = []
-    held_cards = 0
-    unit_weights = True
-    for i, (held, hands, weights) in enumerate(parsed, 1):
-        n = len(hands[0])
-        if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
-            raise ValueError(
-                f"player {i} holds {n} cards with a board of {board_size}; an {name!r} hand has "
-                f"{hand_sizes(name)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
-        if board_cards is None and not fewest <= n + board_size <= most:
-            raise ValueError(
-                f"player {i} holds {n} cards, with a board of {board_size} that makes "
-                f"{n + board_size}; a {name!r} hand has {hand_sizes(name)} cards")
-        held_cards += n
-        if type(held) is tuple:  # a known hand
-            combos.append(1)
-            players_arg.append((bytes(held), _ONE_WEIGHT))
-            continue
-        # hands of the deck that share no card with what is known (cards read are 0 to 51: only a
-        # short deck can miss one)
-        kept = [(h, w) for h, w in zip(hands, weights)
-                if seen.isdisjoint(h) and (not short or all(c in deck for c in h))]
-        if not kept:
-            raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
-                             "with the board, the dead cards or a known hand, or is not in the deck")
-        hands, weights = [h for h, _ in kept], [w for _, w in kept]
-        combos.append(len(hands))
-        unit_weights = unit_weights and weights.count(1.0) == len(weights)
-        players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
-                            np.asarray(weights, dtype=np.float64)))
-    if short:
-        gone = gone + [c for c in range(52) if c not in deck]
-    if held_cards + board_size + len(gone) > 52:
-        raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
-    if low is not None:
-        if not isinstance(low, str) or spec(low).codec.category_type is not LowCategory:
-            raise ValueError(f"low={low!r}: the low half is a ranking of lows such as 'omaha_low8'")
-        if mask:
-            raise ValueError("a pot split high and low takes no wild ranks")
-    args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "")
-    engine = _core.EquityEngine(*args)
-    return _Deal(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
-
-
-def _plain_known_deal(players: object, board: object, dead: object, board_size: int, ranking: Ranking,
-                      wild: None | str | Iterable[int], flush_duplicates: bool) -> _Deal | None:
-    """The deal of a spot of known hands as plain text (each player's cards, the board's, the dead
-    cards'), read and checked in one native call (``_core.known_spot``); None for any other spot,
-    or anything wrong with this one: :func:`_deal` then reads it the general way and says what."""
-    try:
-        name, mask, flushes, _ = _settings(ranking, wild, flush_duplicates)
-    except (TypeError, ValueError):
-        return None  # the general reading says what is wrong, in its own order
-    known = _core.known_spot(players, board, dead, board_size, name, mask, flushes)
-    if known is None:
-        return None
-    engine, hands, shown, gone = known
-    players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = [
-        (bytes(h), _ONE_WEIGHT) for h in hands]
-    args = (name, mask, flushes, players_arg, shown, gone, board_size, "")
-    return _Deal(args, engine, [(h, [h], [1.0]) for h in hands], [1] * len(hands), board_size - len(shown), True, True)
-
-
-def _settings(ranking: Ranking, wild: None | str | Iterable[int],
-              flush_duplicates: bool) -> tuple[str, int, bool, RankingSpec]:
-    """The engine's settings (the ranking's name, the wild ranks' mask, flush duplicates) and the
-    ranking's row, checked as :class:`Evaluator` checks them (ValueError in its words); kept for
-    settings that can be a cache's key, as :func:`evaluator_for` keeps its evaluators."""
-    key = wild if wild is None or isinstance(wild, str) else tuple(wild)
-    try:
-        return _kept_settings(ranking, key, flush_duplicates)
-    except TypeError:  # an unhashable setting: checked afresh, with its own error
-        return _made_settings(ranking, wild, flush_duplicates)
-
-
-def _made_settings(ranking: Ranking, wild: None | str | Iterable[int],
-                   flush_duplicates: bool) -> tuple[str, int, bool, RankingSpec]:
-    ev = evaluator_for(ranking, wild, flush_duplicates)
-    return ev.ranking, sum(1 << r for r in ev.wild), ev.flush_duplicates, spec(ev.ranking)
-
-
-_kept_settings = functools.lru_cache(maxsize=256)(_made_settings)
-
-
-def _dealt_twice(cards: list[int]) -> ValueError:
-    """The error for the first card of ``cards`` (the known hands, the board, the dead cards) that is
-    there twice."""
-    seen: set[int] = set()
-    for c in cards:
-        if c in seen:
-            break
-        seen.add(c)
-    return ValueError(f"card {format_cards([c])} is dealt twice")
-
-
-def _exact_kind(engine: Any, known_hands: bool = False) -> tuple[str, int]:
-    """How every deal is counted: ``("random", tasks)`` board by board against a player dealt any
-    hand (src/core/equity/versus_random.hpp), else ``("exact", tasks)`` set of hands by set.
-    ``known_hands``: every player holds one known hand, so none is dealt any hand."""
-    if not known_hands:
-        random_player, _, _, tasks, _, _, _ = engine.random_plan()
-        if random_player >= 0:
-            return "random", int(tasks)
-    return "exact", int(engine.plan()[2])
 
 
 def _stderrs(totals: npt.NDArray[np.float64], n_players: int) -> list[float]:

@@ -342,10 +342,10 @@ def test_known_hands_preflop_equal_every_board_counted(players: list[str], dead:
 
 
 def test_a_small_count_is_one_task_and_whole_weights_add_as_whole_numbers() -> None:
-    from wildeval.odds import _Deal, _deal
+    from wildeval.equity_spot import Spot, read_spot
 
-    def deal(players: list[str], board: str) -> _Deal:
-        return _deal(players, board, "", 5, "high", None, True, None)
+    def deal(players: list[str], board: str) -> Spot:
+        return read_spot(players, board, "", 5, "high", None, True, None)
 
     # a flop's 903 boards are one task (pieces would only slow them); preflop a unit is cut in 8
     flop = deal(["As Ad", "Kc Kd", "7h 6h"], "2h 7s 9c")

@@ -16,7 +16,8 @@ from hypothesis import given, settings, strategies as st
 
 from wildeval import Evaluator, _core, parse_cards
 from wildeval.cards import format_cards
-from wildeval.odds import Equity, _deal, _equity, equity
+from wildeval.equity_spot import read_spot
+from wildeval.odds import Equity, _equity, equity
 
 
 def test_answers_are_the_frozen_class_itself() -> None:
@@ -174,8 +175,8 @@ def test_known_hands_read_in_one_call_as_the_general_way_reads_them(
     take): the engine's arguments, each player's hand, the plan and every task's counts."""
     texts, board_text, dead_text, board_size, hands, board, dead = spot
     assert _core.known_spot(texts, board_text, dead_text, board_size, "high", 0, True) is not None
-    fast = _deal(texts, board_text, dead_text, board_size, "high", None, True, None)
-    general = _deal(hands, board, dead, board_size, "high", None, True, None)
+    fast = read_spot(texts, board_text, dead_text, board_size, "high", None, True, None)
+    general = read_spot(hands, board, dead, board_size, "high", None, True, None)
     assert fast.args[:3] == general.args[:3] and fast.args[4:] == general.args[4:]
     assert [bytes(h) for h, _ in fast.args[3]] == [bytes(h) for h in hands]
     assert [p[0] for p in fast.parsed] == [tuple(h) for h in hands] == [p[0] for p in general.parsed]
@@ -235,9 +236,10 @@ def test_a_flop_with_ranges_is_a_task_a_set_of_hands() -> None:
     against a range on a flop is one task a set of hands (twelve of 990 boards each here, which
     pieces would only slow), and its counts are every board valued one by one."""
     players, board = ["As Ks", "QQ+, AKs"], "Qh 7c 2d"
-    spot = _deal(players, board, "", 5, "high", None, True, None)
+    spot = read_spot(players, board, "", 5, "high", None, True, None)
     assert spot.engine.plan() == (12, 990, 12, 0)
-    assert _deal(["As Ks", "QQ+, AKs"], "", "", 5, "high", None, True, None).engine.plan()[2] > 12  # preflop: pieces
+    preflop = read_spot(["As Ks", "QQ+, AKs"], "", "", 5, "high", None, True, None)
+    assert preflop.engine.plan()[2] > 12  # preflop: pieces
     got = equity(players, board, threads=1)
     assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
     assert equity(players, board, threads=2) == got

@@ -10,14 +10,15 @@ from hypothesis import given, settings, strategies as st
 from interrupts import interrupted_within
 
 from wildeval.cards import format_cards
-from wildeval.odds import _deal, equity, exact_cost
+from wildeval.equity_spot import read_spot
+from wildeval.odds import equity, exact_cost
 from wildeval.ranges import Range
 
 
 def _both(players: list[str], **kwargs: object) -> tuple[np.ndarray, np.ndarray, int]:  # type: ignore[type-arg]
     """The summed rows of the set-by-set count and of the board-by-board count, and the suit
     renamings the latter counted boards up to."""
-    deal = _deal(players, kwargs.get("board", ()), kwargs.get("dead", ()), kwargs.get("board_size", 5),  # type: ignore[arg-type]
+    deal = read_spot(players, kwargs.get("board", ()), kwargs.get("dead", ()), kwargs.get("board_size", 5),  # type: ignore[arg-type]
                  kwargs.get("ranking", "high"), kwargs.get("wild"), True, None)  # type: ignore[arg-type]
     engine = deal.engine
     random_player, why, _, tasks, renamings, _, _ = engine.random_plan()
@@ -123,13 +124,13 @@ def test_exact_cost_estimates_before_counting() -> None:
 
 
 def test_where_board_by_board_does_not_apply_the_set_by_set_count_does() -> None:
-    deal = _deal(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, None)
+    deal = read_spot(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, None)
     assert deal.engine.random_plan()[:2] == (-1, "hole cards and a board apart (Omaha)")
-    deal = _deal(["AA", "KK"], (), (), 5, "high", None, True, None)
+    deal = read_spot(["AA", "KK"], (), (), 5, "high", None, True, None)
     assert deal.engine.random_plan()[:2] == (-1, "no player holds any hand of the deck")
-    hi_lo = _deal(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, "omaha_low8")
+    hi_lo = read_spot(["As Ad Kd Kh", "random"], (), (), 5, "omaha", None, True, "omaha_low8")
     assert hi_lo.engine.random_plan()[:2] == (-1, "a pot split high and low")
-    crowd = _deal(["AA"] + ["random"] * 9, (), (), 5, "high", None, True, None)  # 6 x 1,326^8 sets: past 2^64
+    crowd = read_spot(["AA"] + ["random"] * 9, (), (), 5, "high", None, True, None)  # 6 x 1,326^8 sets: past 2^64
     assert crowd.engine.random_plan()[:2] == (-1, "more sets of the others' hands than a board can walk")
 
 
