@@ -257,3 +257,34 @@ def test_a_flop_or_a_turn_counted_through_ranks_equals_every_board(cards: list[i
     board = format_cards(cards[2 * n_players:2 * n_players + shown])
     got = equity(hands, board, ranking=ranking, threads=1)  # type: ignore[arg-type]
     assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(hands, board, ranking=ranking)]
+
+
+def _weighted_range(cards: list[int], weights: list[float]) -> str:
+    """A range of the hands of consecutive cards (0-1, 1-2, ...), so that ranges share cards."""
+    return ", ".join(f"{format_cards(cards[i:i + 2]).replace(' ', '')}:{w}" for i, w in enumerate(weights))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(2, 3), st.integers(3, 4),
+       st.lists(st.sampled_from([0.25, 0.5, 1.0]), min_size=3, max_size=3))
+def test_ranges_on_a_flop_or_a_turn_are_tallied_from_each_hands_kept_values(cards: list[int], n_players: int,
+                                                                            shown: int, weights: list[float]) -> None:
+    """From a flop or a turn, each hand's values on every multiset of the ranks to come are made
+    the first time the hand is held and kept for every set of hands it is in; the boards that
+    could make a flush are counted as they are and taken away from their multisets' ways. Weighted
+    ranges that share cards (three hands each, overlapping), against every board one by one."""
+    players = [_weighted_range(cards[3 * i:3 * i + 4], weights) for i in range(n_players)]
+    board = format_cards(cards[9:9 + shown])
+    got = equity(players, board, threads=1)
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+
+
+@pytest.mark.parametrize("board", ["Qh 7h 2d", "Qh 7h 2d 5h", "Qh Qc 7h", "7h 7c 7d 2h"])
+def test_suited_ranges_on_two_tone_and_paired_boards_count_every_board(board: str) -> None:
+    """Suited hands of three players on boards that can flush (a turn's or a river's cards make
+    the flush alone or with a pair) and on paired boards (the ranks to come pair the board), held
+    to every board valued one by one; two threads give the same answers."""
+    players = ["AhKh, AdKd:0.5, 9h8h", "JhTh, QsQd, 6h5h:0.25", "7s6s, AcAs, KhJd"]
+    got = equity(players, board, threads=1)
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+    assert equity(players, board, threads=2) == got

@@ -68,6 +68,10 @@ public:
         weight_ = 1;
         sets_ = 1;
         filled_ = 0;
+        ranked_k_ = 0;
+        ranked_ = false;
+        ranked_boards_ = 0;
+        std::fill(std::begin(ranked_count_), std::end(ranked_count_), 0);
         split_ = ev.spec().split();
         low_ = deal.low;
         const uint64_t board = packed(deal.board.data(), static_cast<int>(deal.board.size()));
@@ -124,7 +128,7 @@ public:
         bool change = sets != sets_;
         for (std::size_t p = 0; p < players_ && split_ && !change; ++p)
             change = !varies_[p] && held_hole_[p] != holes_[p].data() + hand[p] * static_cast<std::size_t>(cols_[p]);
-        if (filled_ > 0 && change) flush();  // the boards so far count with the hands and sets they had
+        if (pending() && change) flush();  // the boards so far count with the hands and sets they had
         sets_ = sets;
         for (std::size_t p = 0; p < players_; ++p) hold_hand(p, hand[p]);
     }
@@ -134,8 +138,12 @@ public:
             const uint8_t* hole = holes_[p].data() + i * static_cast<std::size_t>(cols_[p]);
             if (filled_ > 0 && hole != held_hole_[p] && !varies_[p]) flush();
             held_hole_[p] = hole;
-        } else if (parts_ != nullptr) held_sum_[p] = hand_sums_[p][i];
-        else held_[p] = hands_[p][i];
+        } else if (parts_ != nullptr) {
+            held_sum_[p] = hand_sums_[p][i];
+            held_index_[p] = i;
+        } else {
+            held_[p] = hands_[p][i];
+        }
     }
     // Player p holds the two cards a and b (distinct from every other card dealt; a == b: the
     // one card a, for hands of one card), found by their cards instead of their place in its list.
@@ -146,6 +154,22 @@ public:
             const uint64_t cards = a == b ? static_cast<uint64_t>(a) : static_cast<uint64_t>(a) | static_cast<uint64_t>(b) << 8;
             held_[p] = cards | board_ << (a == b ? 8 : 16);
         }
+    }
+
+    // Every multiset of the k <= 2 ranks to come (rank_multisets(k) of them, in kRankPairOf's
+    // order) as boards on which every player's hand is valued by its ranks alone, as add_ranks
+    // takes them: multiset j counted times[j] times (0: none; a negative number takes boards
+    // away). Where hands go as sums, from hands held by hold(). A hand's values on every multiset
+    // are made the first time it is held and kept for the rest of the count, since they depend on
+    // nothing else (not on the other players' cards, which change only each multiset's times), so
+    // that a set of hands of ranges is tallied from kept values without a sum or a lookup.
+    void add_rank_values(int k, const int32_t* times, double weight) {
+        start(weight);
+        if (k != ranked_k_) keep_rank_values(k);
+        const int32_t* rows[kMaxPlayers];
+        for (std::size_t p = 0; p < players_; ++p) rows[p] = held_rank_values(p);
+        ranked_boards_ += tally_few(players_, rows, times, static_cast<std::size_t>(rank_multisets(k)), ranked_count_);
+        ranked_ = true;
     }
 
     // One board: the completion's cards packed as packed() does, counted with `weight`.
@@ -226,34 +250,15 @@ public:
     }
 
     void flush() {
-        if (filled_ == 0) return;
-        for (std::size_t p = 0; p < players_; ++p) {
-            if (split_ && varies_[p]) {  // a hole a board
-                ranking_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
-                                             values_[p].data());
-                if (low_ != nullptr)
-                    low_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
-                                              low_values_[p].data());
-                varies_[p] = false;
-            } else if (split_) {
-                ranking_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
-                                                 values_[p].data());
-                if (low_ != nullptr)
-                    low_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
-                                                  low_values_[p].data());
-            } else if (parts_ != nullptr) ranking_->evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
-            else ranking_->evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
-        }
+        if (!pending()) return;
         const std::size_t stride = players_ + 1;
         int64_t count[kMaxPlayers * (kMaxPlayers + 1)] = {};
-        int64_t boards = static_cast<int64_t>(filled_);
-        if (low_ != nullptr) {
-            tally_high_low(count);
-        } else {
-            const int32_t* values[kMaxPlayers];
-            for (std::size_t p = 0; p < players_; ++p) values[p] = values_[p].data();
-            boards = tally(players_, values, several_ ? times_.data() : nullptr, filled_, count);
-            several_ = false;
+        int64_t boards = 0;
+        if (filled_ > 0) boards = value_and_tally(count);
+        if (ranked_) {  // add_rank_values' boards, with the same weight and sets
+            for (std::size_t j = 0; j < players_ * stride; ++j) count[j] += std::exchange(ranked_count_[j], 0);
+            boards += std::exchange(ranked_boards_, 0);
+            ranked_ = false;
         }
         for (std::size_t j = 0; j < players_ * stride; ++j)
             if (count[j] != 0) counts_.shares[j] += weight_ * static_cast<double>(count[j]);
@@ -307,6 +312,37 @@ public:
     }
 
 private:
+    // The block's boards valued and tallied into count; the boards counted.
+    int64_t value_and_tally(int64_t* count) {
+        for (std::size_t p = 0; p < players_; ++p) {
+            if (split_ && varies_[p]) {  // a hole a board
+                ranking_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
+                                             values_[p].data());
+                if (low_ != nullptr)
+                    low_->evaluate_parts_rows(hole_rows_[p].data(), cols_[p], board_rows_.data(), board_size_, filled_,
+                                              low_values_[p].data());
+                varies_[p] = false;
+            } else if (split_) {
+                ranking_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
+                                                 values_[p].data());
+                if (low_ != nullptr)
+                    low_->evaluate_hole_on_boards(held_hole_[p], cols_[p], board_rows_.data(), board_size_, filled_,
+                                                  low_values_[p].data());
+            } else if (parts_ != nullptr) ranking_->evaluate_sums(sums_[p].data(), filled_, cols_[p], values_[p].data());
+            else ranking_->evaluate_rows(rows_[p].data(), filled_, cols_[p], values_[p].data());  // cards checked up front
+        }
+        int64_t boards = static_cast<int64_t>(filled_);
+        if (low_ != nullptr) {
+            tally_high_low(count);
+        } else {
+            const int32_t* values[kMaxPlayers];
+            for (std::size_t p = 0; p < players_; ++p) values[p] = values_[p].data();
+            boards = tally(players_, values, several_ ? times_.data() : nullptr, filled_, count);
+            several_ = false;
+        }
+        return boards;
+    }
+
     // add_dealt where hands go as sums: m <= kBlock - filled_ deals from filled_ on, each board
     // summed once, then each player's sums in a loop of their own.
     void add_dealt_sums(const Seats& seats, std::size_t m, const uint32_t* hands, const uint8_t* cards, std::size_t step) {
@@ -365,8 +401,38 @@ private:
     }
 
     void start(double weight) {
-        if (filled_ > 0 && weight != weight_) flush();
+        if (pending() && weight != weight_) flush();
         weight_ = weight;
+    }
+
+    bool pending() const { return filled_ > 0 || ranked_; }
+
+    // Room for every hand's values on the multisets of k ranks (add_rank_values), none made yet.
+    void keep_rank_values(int k) {
+        ranked_k_ = k;
+        const std::size_t n = static_cast<std::size_t>(rank_multisets(k));
+        uint64_t unit[kRanks];
+        for (int r = 0; r < kRanks; ++r) unit[r] = (*parts_)[4 * r].key & kRankPart;
+        for (std::size_t j = 0; j < n; ++j)
+            rank_keys_[j] = k == 1 ? unit[j] : unit[kRankPairOf[j].low] + unit[kRankPairOf[j].high];
+        for (std::size_t p = 0; p < players_; ++p) {
+            rank_values_[p].resize(hand_sums_[p].size() * n);
+            rank_valued_[p].assign(hand_sums_[p].size(), 0);
+        }
+    }
+
+    // Player p's held hand's values on every multiset (valued now if not yet).
+    const int32_t* held_rank_values(std::size_t p) {
+        const std::size_t n = static_cast<std::size_t>(rank_multisets(ranked_k_)), i = held_index_[p];
+        int32_t* values = rank_values_[p].data() + i * n;
+        if (!rank_valued_[p][i]) {
+            Hand sums[kRankPairs];
+            const uint64_t held = held_sum_[p].key;
+            for (std::size_t j = 0; j < n; ++j) sums[j] = Hand::card(((held + rank_keys_[j]) & kRankPart) + kSuitBias, 0);
+            ranking_->evaluate_sums(sums, n, cols_[p], values);
+            rank_valued_[p][i] = 1;
+        }
+        return values;
     }
 
     const Ranking* ranking_ = nullptr;
@@ -376,6 +442,17 @@ private:
     int shift_[kMaxPlayers] = {};
     uint64_t held_[kMaxPlayers] = {};
     Hand held_sum_[kMaxPlayers];
+    std::size_t held_index_[kMaxPlayers] = {};  // where hands go as sums: the held hand's place in its list
+    // add_rank_values: the k the kept values are for (0: none yet), each multiset's rank key, each
+    // player's hand i's values at i * rank_multisets(k) on and whether they are made yet, and the
+    // boards tallied from them since the last flush (counted in with the block's)
+    int ranked_k_ = 0;
+    uint64_t rank_keys_[kRankPairs] = {};
+    std::vector<int32_t> rank_values_[kMaxPlayers];
+    std::vector<uint8_t> rank_valued_[kMaxPlayers];
+    int64_t ranked_count_[kMaxPlayers * (kMaxPlayers + 1)] = {};
+    int64_t ranked_boards_ = 0;
+    bool ranked_ = false;
     uint64_t board_ = 0;                 // the board dealt so far, packed
     bool split_ = false;                 // a split ranking: hole cards and boards apart
     int board_size_ = 0, board_shift_ = 0;

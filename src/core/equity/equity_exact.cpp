@@ -45,16 +45,16 @@ constexpr int64_t kChooseOfSuits[kSuits + 1][kSuits + 1] = {
 // The work is cut into pieces: piece `piece` of `pieces` counts every pieces-th part of it (the
 // multisets by their counts of the two lowest ranks, the flush completions by suit, suited cards
 // and first suited card), so that a few sets of hands still make enough tasks for every thread.
-void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* deck, int m, int k, const int* need,
-                    double weight, uint64_t piece, uint64_t pieces) {
+void count_by_ranks(BlockTally& tally, const CardParts& parts, uint64_t in_deck, int k, const int* need, double weight,
+                    uint64_t piece, uint64_t pieces) {
     uint64_t part = 0;  // the part's place among the pieces, counted round without a division
     auto mine = [&] {
         const bool is_mine = part == piece;
         if (++part == pieces) part = 0;
         return is_mine;
     };
-    int of_rank[kRanks] = {};
-    for (int i = 0; i < m; ++i) ++of_rank[rank_of(deck[i])];
+    int of_rank[kRanks];  // each rank's cards left in the deck (the cards of `in_deck`)
+    for (int r = 0; r < kRanks; ++r) of_rank[r] = popcount64(in_deck >> (4 * r) & 15);
     // the multisets of ranks, rank by rank
     auto ranks = [&](auto& self, int rank, int left, uint64_t key, int64_t times) -> void {
         if ((rank == 2 || (rank < 2 && left == 0)) && !mine()) return;  // one part per counts of ranks 0 and 1
@@ -67,40 +67,48 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
         for (int n = 0; n <= std::min(left, of_rank[rank]); ++n)  // C(of_rank, n) ways to take n of the rank's cards
             self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * kChooseOfSuits[of_rank[rank]][n]);
     };
-    if (pieces == 1 && k <= 2) {
-        // a turn's or a river's card, or both (the count from a flop or a turn): the same
-        // multisets as the walk, in its order (the highest rank first, each rank's pair last),
-        // without its calls
-        uint64_t unit[kRanks];
-        for (int r = 0; r < kRanks; ++r) unit[r] = parts[4 * r].key & kRankPart;
-        for (int a = kRanks - 1; a >= 0; --a) {
+    // One or two cards to come (the count from a flop or a turn): each multiset of ranks with its
+    // ways, every player's values on them kept a hand (add_rank_values), the flush completions'
+    // ways taken away from their multisets first. Else the multisets walked rank by rank.
+    const bool kept_values = pieces == 1 && k <= 2;
+    int32_t times[kRankPairs];
+    if (kept_values && k == 1) {
+        for (int r = 0; r < kRanks; ++r) times[r] = of_rank[r];
+    } else if (kept_values) {
+        int32_t* t = times;  // kRankPairOf's order: each low rank, then each high rank from it
+        for (int a = 0; a < kRanks; ++a) {
             const int of_a = of_rank[a];
-            if (of_a == 0) continue;
-            if (k == 1) {
-                tally.add_ranks(unit[a], weight, of_a);
-                continue;
-            }
-            for (int b = kRanks - 1; b > a; --b)
-                if (of_rank[b] > 0) tally.add_ranks(unit[a] + unit[b], weight, static_cast<int64_t>(of_a) * of_rank[b]);
-            if (of_a >= 2) tally.add_ranks(2 * unit[a], weight, kChooseOfSuits[of_a][2]);
+            *t++ = of_a * (of_a - 1) / 2;
+            for (int b = a + 1; b < kRanks; ++b) *t++ = of_a * of_rank[b];
         }
     } else {
         ranks(ranks, 0, k, 0, 1);
     }
+    // a flush completion's boards (counted as they are) taken away as boards valued by ranks alone
+    auto take_ranks = [&](const Hand& completion, int64_t n) {
+        if (!kept_values) {
+            tally.add_ranks(completion.key & kRankPart, weight, -n);
+            return;
+        }
+        // its one or two cards' ranks: one rank for a card, or a pair, two ranks otherwise
+        const uint32_t held = static_cast<uint32_t>(completion.bits | completion.bits >> 16 | completion.bits >> 32 |
+                                                    completion.bits >> 48) & (kSuitMaskSize - 1);
+        const int low = lowest_bit(held), high = highest_bit(held);
+        times[k == 1 ? low : low * kRanks - low * (low - 1) / 2 + high - low] -= static_cast<int32_t>(n);
+    };
     // the completions that could hold a flush, each under the lowest suit that could make it
     for (int s = 0; s < kSuits; ++s) {
         if (need[s] > k) continue;
         uint8_t suited[kDeck], other[kDeck];
         int n_suited = 0, n_other = 0;
-        for (int i = 0; i < m; ++i) {
-            if (suit_of(deck[i]) == s) suited[n_suited++] = deck[i];
-            else other[n_other++] = deck[i];
-        }
+        const uint64_t of_suit = uint64_t{0x1111111111111} << s;
+        for (uint64_t rest = in_deck & of_suit; rest != 0; rest &= rest - 1) suited[n_suited++] = static_cast<uint8_t>(lowest_bit(rest));
+        for (uint64_t rest = in_deck & ~of_suit; rest != 0; rest &= rest - 1) other[n_other++] = static_cast<uint8_t>(lowest_bit(rest));
         auto each = [&](const Hand& completion) {
             for (int lower = 0; lower < s; ++lower)
                 if (static_cast<int>(completion.key >> (kSuitCounterShift + 4 * lower) & 15) >= need[lower]) return;
             tally.add_sum(completion, weight);
-            tally.add_ranks(completion.key & kRankPart, weight, -1);
+            take_ranks(completion, 1);
         };
         // the other suits' cards by rank, for completions whose other cards can make no flush
         uint8_t by_rank[kRanks][kSuits];
@@ -113,16 +121,16 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
             // and the other cards' ranks alone: each multiset of the other cards' ranks once, as
             // many times as it has completions (one of them stands for all).
             auto by_ranks = [&](const Hand& with_suited) {
-                auto ranks_of_rest = [&](auto& self, int rank, int left, const Hand& sum, int64_t times) -> void {
+                auto ranks_of_rest = [&](auto& self, int rank, int left, const Hand& sum, int64_t ways) -> void {
                     if (left == 0) {
-                        tally.add_sum(sum, weight, times);
-                        tally.add_ranks(sum.key & kRankPart, weight, -times);
+                        tally.add_sum(sum, weight, ways);
+                        take_ranks(sum, ways);
                         return;
                     }
                     if (rank == kRanks) return;
                     Hand with = sum;
                     for (int n = 0; n <= std::min(left, n_rank[rank]); ++n) {
-                        self(self, rank + 1, left - n, with, times * kChooseOfSuits[n_rank[rank]][n]);
+                        self(self, rank + 1, left - n, with, ways * kChooseOfSuits[n_rank[rank]][n]);
                         if (n < n_rank[rank]) with += parts[by_rank[rank][n]];
                     }
                 };
@@ -137,6 +145,7 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, const uint8_t* de
             }
         }
     }
+    if (kept_values) tally.add_rank_values(k, times, weight);
 }
 
 // The suit renamings that leave the board and the dead cards as they are (the identity first).
@@ -280,9 +289,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
         HandSets sets_of_hands(deal, masks);
         const std::size_t* hand = sets_of_hands.hand();
         auto count = [&](uint64_t used, double weight, uint64_t sets) {
-            int m = 0;
-            for (int c = 0; c < kDeck; ++c)
-                if (!(used >> c & 1)) deck[m++] = static_cast<uint8_t>(c);
+            const uint64_t left = ~used & ((uint64_t{1} << kDeck) - 1);  // the deck's cards
             tally->hold(hand, sets);
             if (first <= 0 && piece == 0) sets_counted += sets;
             if (by_ranks) {  // 5 less the board's cards of each suit and the most a player holds
@@ -294,11 +301,14 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
                     need[s] = 5 - popcount64(board & (uint64_t{0x1111111111111} << s)) - most;
                 }
                 if (*std::min_element(need, need + kSuits) >= 1) {
-                    count_by_ranks(*tally, *tally->parts(), deck, m, k, need, weight, piece, pieces);
+                    count_by_ranks(*tally, *tally->parts(), left, k, need, weight, piece, pieces);
                     return;
                 }
             }
-            if (piece == 0) each_completion(*tally, deck, m, k, first, weight);  // not cut in pieces
+            if (piece != 0) return;  // not cut in pieces
+            int m = 0;
+            for (uint64_t rest = left; rest != 0; rest &= rest - 1) deck[m++] = static_cast<uint8_t>(lowest_bit(rest));
+            each_completion(*tally, deck, m, k, first, weight);
         };
         uint64_t used;
         double weight;

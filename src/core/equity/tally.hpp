@@ -1,8 +1,10 @@
 // Who takes each board of a block (the equity engine's block tally, block_tally.hpp): every player's
-// value on each board in, counts of the boards each player wins alone or ties k ways out.
+// value on each board in, counts of the boards each player wins alone or ties k ways out. Also the
+// multisets of the ranks one or two cards to come can bring, tallied with their ways (tally_few).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -103,6 +105,79 @@ int64_t tally_players(const int32_t* const* values, const int64_t* times, std::s
         }
         for (int p = 0; p < P; ++p) count[static_cast<std::size_t>(p) * kStride + 1] += alone[p];
         return boards;
+    }
+}
+
+// The multisets of ranks one or two cards to come can bring (a turn, a river, or both): rank j
+// (one card), or kRankPairOf[j]'s two ranks, low <= high (two cards).
+inline constexpr int kRankPairs = kRanks * (kRanks + 1) / 2;
+struct RankPair {
+    uint8_t low, high;
+};
+constexpr std::array<RankPair, kRankPairs> rank_pairs() {
+    std::array<RankPair, kRankPairs> out{};
+    int j = 0;
+    for (int a = 0; a < kRanks; ++a)
+        for (int b = a; b < kRanks; ++b) out[static_cast<std::size_t>(j++)] = {static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
+    return out;
+}
+inline constexpr std::array<RankPair, kRankPairs> kRankPairOf = rank_pairs();
+constexpr int rank_multisets(int k) { return k == 1 ? kRanks : kRankPairs; }
+
+// The same for a few boards of few ways each (BlockTally::add_rank_values: the 13 or 91 multisets of
+// the ranks to come, at most C(4, 2) x ... = 16 ways each, some 0): n * max |times[i]| < 2^31.
+// Every sum in 32 bits and no branch, so that the compiler vectorises the loop; boards with a
+// tie in a second pass.
+template <int P>
+int64_t tally_few_players(const int32_t* const* values, const int32_t* times, std::size_t n, int64_t* count) {
+    static_assert(P >= 2 && P <= kMaxPlayers);
+    constexpr std::size_t kStride = P + 1;
+    const int32_t* v[P];
+    for (int p = 0; p < P; ++p) v[p] = values[p];
+    int32_t alone[P] = {}, boards = 0, ties = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        int32_t x[P], eq[P];
+#pragma GCC unroll 10
+        for (int p = 0; p < P; ++p) x[p] = v[p][i];
+        int32_t best = x[0], k = 0;
+#pragma GCC unroll 10
+        for (int p = 1; p < P; ++p) best = x[p] > best ? x[p] : best;
+#pragma GCC unroll 10
+        for (int p = 0; p < P; ++p) {
+            eq[p] = -static_cast<int32_t>(x[p] == best);
+            k += eq[p];
+        }
+        const int32_t t = times[i], single = -static_cast<int32_t>(k == -1);
+#pragma GCC unroll 10
+        for (int p = 0; p < P; ++p) alone[p] += t & single & eq[p];
+        ties |= ~single;
+        boards += t;
+    }
+    for (std::size_t i = 0; i < n && ties != 0; ++i) {
+        int32_t best = v[0][i];
+        for (int p = 1; p < P; ++p) best = std::max(best, v[p][i]);
+        std::size_t k = 0;
+        for (int p = 0; p < P; ++p) k += v[p][i] == best;
+        if (k == 1) continue;
+        for (int p = 0; p < P; ++p)
+            if (v[p][i] == best) count[static_cast<std::size_t>(p) * kStride + k] += times[i];
+    }
+    for (int p = 0; p < P; ++p) count[static_cast<std::size_t>(p) * kStride + 1] += alone[p];
+    return boards;
+}
+
+inline int64_t tally_few(std::size_t players, const int32_t* const* values, const int32_t* times, std::size_t n,
+                         int64_t* count) {
+    switch (players) {
+        case 2: return tally_few_players<2>(values, times, n, count);
+        case 3: return tally_few_players<3>(values, times, n, count);
+        case 4: return tally_few_players<4>(values, times, n, count);
+        case 5: return tally_few_players<5>(values, times, n, count);
+        case 6: return tally_few_players<6>(values, times, n, count);
+        case 7: return tally_few_players<7>(values, times, n, count);
+        case 8: return tally_few_players<8>(values, times, n, count);
+        case 9: return tally_few_players<9>(values, times, n, count);
+        default: return tally_few_players<kMaxPlayers>(values, times, n, count);
     }
 }
 
