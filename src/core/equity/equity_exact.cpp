@@ -323,7 +323,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             for (uint64_t s = unit; s < end; ++s, sets_of_hands.next())
                 if (sets_of_hands.apart(fixed, used, weight)) count(used, weight, 1);
         }
-        out[i] = tally->take();
+        tally->take_into(out[i]);
         out[i].hand_sets = sets_counted;
     });
     keep_tally(std::move(per_worker[0]));  // the calling thread's, worker 0's
