@@ -288,3 +288,20 @@ def test_suited_ranges_on_two_tone_and_paired_boards_count_every_board(board: st
     got = equity(players, board, threads=1)
     assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
     assert equity(players, board, threads=2) == got
+
+
+@pytest.mark.parametrize(("players", "board"), [
+    (["AhKh, AdKd:0.5", "QsQd, 9h8h:0.25"], "2h 7c"),  # three cards to come, in pieces (few sets)
+    (["AhKh, AdKd:0.5, 9h8h", "QsQd, 6h5h:0.25", "7s6s, AcAs"], "2h"),  # four to come
+    (["As Ad", "Kh Qh"], "Jh Th"),  # known hands: one set, cut in pieces
+])
+def test_three_or_four_cards_to_come_are_tallied_from_kept_values(players: list[str], board: str) -> None:
+    """With three to five cards to come, each hand's values on the multisets of those ranks are
+    kept too, their ways kept by the counts of each rank left, and a unit cut into pieces tallies
+    a slice of the multisets a piece; every board valued one by one gives the same shares."""
+    spot = read_spot(players, board, "", 5, "high", None, True, None)
+    got = equity(players, board, threads=1)
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+    assert equity(players, board, threads=2) == got
+    units, _, tasks, _ = spot.engine.plan()
+    assert tasks == 8 * units  # every unit in pieces: each tallies its slice of the multisets

@@ -15,6 +15,7 @@
 #include "bits.hpp"
 #include "equity/equity.hpp"
 #include "hand.hpp"
+#include "equity/rank_values.hpp"
 #include "equity/tally.hpp"
 
 namespace wildeval::equity_engine {
@@ -68,7 +69,7 @@ public:
         weight_ = 1;
         sets_ = 1;
         filled_ = 0;
-        ranked_k_ = 0;
+        rank_state_ = RankState::kUnknown;
         ranked_ = false;
         ranked_boards_ = 0;
         std::fill(std::begin(ranked_count_), std::end(ranked_count_), 0);
@@ -156,19 +157,29 @@ public:
         }
     }
 
-    // Every multiset of the k <= 2 ranks to come (rank_multisets(k) of them, in kRankPairOf's
-    // order) as boards on which every player's hand is valued by its ranks alone, as add_ranks
-    // takes them: multiset j counted times[j] times (0: none; a negative number takes boards
-    // away). Where hands go as sums, from hands held by hold(). A hand's values on every multiset
-    // are made the first time it is held and kept for the rest of the count, since they depend on
-    // nothing else (not on the other players' cards, which change only each multiset's times), so
-    // that a set of hands of ranges is tallied from kept values without a sum or a lookup.
-    void add_rank_values(int k, const int32_t* times, double weight) {
+    // Whether this count's boards by ranks (k cards to come, cut into `pieces` slices of the
+    // multisets of ranks) go through add_rank_values: where hands go as sums, and each hand's values
+    // on every multiset fit RankValues' budget (rank_values.hpp). The same answer all count long.
+    bool keeps_rank_values(int k, uint64_t pieces) {
+        if (rank_state_ == RankState::kUnknown)
+            rank_state_ = parts_ != nullptr && rank_values_.set_up(k, pieces, *parts_, hand_sums_, players_) ? RankState::kKept
+                                                                                                             : RankState::kNotKept;
+        return rank_state_ == RankState::kKept;
+    }
+    // The ways of each multiset of ranks (RankValues::times) with of_rank[r] cards of rank r left.
+    const int32_t* rank_times(const int* of_rank) { return rank_values_.times(of_rank); }
+
+    // The multisets of slice `piece` of the ranks to come (keeps_rank_values said yes) as boards on
+    // which every player's hand is valued by its ranks alone, as add_ranks takes them: multiset j
+    // counted times[j] times (0: none; a negative number takes boards away), from the hands held by
+    // hold(): each hand's values made the first time it is held and kept for the count.
+    void add_rank_values(const int32_t* times, uint64_t piece, double weight) {
         start(weight);
-        if (k != ranked_k_) keep_rank_values(k);
+        const std::size_t from = rank_values_.first(piece), to = rank_values_.first(piece + 1);
         const int32_t* rows[kMaxPlayers];
-        for (std::size_t p = 0; p < players_; ++p) rows[p] = held_rank_values(p);
-        ranked_boards_ += tally_few(players_, rows, times, static_cast<std::size_t>(rank_multisets(k)), ranked_count_);
+        for (std::size_t p = 0; p < players_; ++p)
+            rows[p] = rank_values_.values(p, held_index_[p], held_sum_[p], piece, *ranking_, cols_[p]) + from;
+        ranked_boards_ += tally_few(players_, rows, times + from, to - from, ranked_count_);
         ranked_ = true;
     }
 
@@ -417,34 +428,6 @@ private:
 
     bool pending() const { return filled_ > 0 || ranked_; }
 
-    // Room for every hand's values on the multisets of k ranks (add_rank_values), none made yet.
-    void keep_rank_values(int k) {
-        ranked_k_ = k;
-        const std::size_t n = static_cast<std::size_t>(rank_multisets(k));
-        uint64_t unit[kRanks];
-        for (int r = 0; r < kRanks; ++r) unit[r] = (*parts_)[4 * r].key & kRankPart;
-        for (std::size_t j = 0; j < n; ++j)
-            rank_keys_[j] = k == 1 ? unit[j] : unit[kRankPairOf[j].low] + unit[kRankPairOf[j].high];
-        for (std::size_t p = 0; p < players_; ++p) {
-            rank_values_[p].resize(hand_sums_[p].size() * n);
-            rank_valued_[p].assign(hand_sums_[p].size(), 0);
-        }
-    }
-
-    // Player p's held hand's values on every multiset (valued now if not yet).
-    const int32_t* held_rank_values(std::size_t p) {
-        const std::size_t n = static_cast<std::size_t>(rank_multisets(ranked_k_)), i = held_index_[p];
-        int32_t* values = rank_values_[p].data() + i * n;
-        if (!rank_valued_[p][i]) {
-            Hand sums[kRankPairs];
-            const uint64_t held = held_sum_[p].key;
-            for (std::size_t j = 0; j < n; ++j) sums[j] = Hand::card(((held + rank_keys_[j]) & kRankPart) + kSuitBias, 0);
-            ranking_->evaluate_sums(sums, n, cols_[p], values);
-            rank_valued_[p][i] = 1;
-        }
-        return values;
-    }
-
     const Ranking* ranking_ = nullptr;
     std::size_t players_ = 0;
     const CardParts* parts_ = nullptr;
@@ -453,13 +436,11 @@ private:
     uint64_t held_[kMaxPlayers] = {};
     Hand held_sum_[kMaxPlayers];
     std::size_t held_index_[kMaxPlayers] = {};  // where hands go as sums: the held hand's place in its list
-    // add_rank_values: the k the kept values are for (0: none yet), each multiset's rank key, each
-    // player's hand i's values at i * rank_multisets(k) on and whether they are made yet, and the
-    // boards tallied from them since the last flush (counted in with the block's)
-    int ranked_k_ = 0;
-    uint64_t rank_keys_[kRankPairs] = {};
-    std::vector<int32_t> rank_values_[kMaxPlayers];
-    std::vector<uint8_t> rank_valued_[kMaxPlayers];
+    // add_rank_values: whether this count takes it, each hand's kept values, and the boards tallied
+    // from them since the last flush (counted in with the block's)
+    enum class RankState { kUnknown, kKept, kNotKept };
+    RankState rank_state_ = RankState::kUnknown;
+    RankValues rank_values_;
     int64_t ranked_count_[kMaxPlayers * (kMaxPlayers + 1)] = {};
     int64_t ranked_boards_ = 0;
     bool ranked_ = false;

@@ -67,26 +67,31 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, uint64_t in_deck,
         for (int n = 0; n <= std::min(left, of_rank[rank]); ++n)  // C(of_rank, n) ways to take n of the rank's cards
             self(self, rank + 1, left - n, key + static_cast<uint64_t>(n) * unit, times * kChooseOfSuits[of_rank[rank]][n]);
     };
-    // One or two cards to come (the count from a flop or a turn): each multiset of ranks with its
-    // ways, every player's values on them kept a hand (add_rank_values), the flush completions'
-    // ways taken away from their multisets first. Else the multisets walked rank by rank.
-    const bool kept_values = pieces == 1 && k <= 2;
-    int32_t times[kRankPairs];
-    if (kept_values && k == 1) {
-        for (int r = 0; r < kRanks; ++r) times[r] = of_rank[r];
-    } else if (kept_values) {
-        int32_t* t = times;  // kRankPairOf's order: each low rank, then each high rank from it
+    // Each multiset of ranks with its ways, every player's values on them kept a hand
+    // (add_rank_values), where they fit (up to five cards to come); else the multisets walked rank
+    // by rank. One or two cards to come (the count from a flop or a turn, never cut in pieces):
+    // the flush completions' ways taken away from their multisets' first; more: as boards by ranks.
+    const bool kept_values = tally.keeps_rank_values(k, pieces);
+    const bool take_from_ways = kept_values && k <= 2 && pieces == 1;
+    int32_t few_times[kRankPairs];
+    const int32_t* times = few_times;
+    if (take_from_ways && k == 1) {
+        for (int r = 0; r < kRanks; ++r) few_times[r] = of_rank[r];
+    } else if (take_from_ways) {
+        int32_t* t = few_times;  // kRankPairOf's order: each low rank, then each high rank from it
         for (int a = 0; a < kRanks; ++a) {
             const int of_a = of_rank[a];
             *t++ = of_a * (of_a - 1) / 2;
             for (int b = a + 1; b < kRanks; ++b) *t++ = of_a * of_rank[b];
         }
+    } else if (kept_values) {
+        times = tally.rank_times(of_rank);
     } else {
         ranks(ranks, 0, k, 0, 1);
     }
     // a flush completion's boards (counted as they are) taken away as boards valued by ranks alone
     auto take_ranks = [&](const Hand& completion, int64_t n) {
-        if (!kept_values) {
+        if (!take_from_ways) {
             tally.add_ranks(completion.key & kRankPart, weight, -n);
             return;
         }
@@ -94,7 +99,7 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, uint64_t in_deck,
         const uint32_t held = static_cast<uint32_t>(completion.bits | completion.bits >> 16 | completion.bits >> 32 |
                                                     completion.bits >> 48) & (kSuitMaskSize - 1);
         const int low = lowest_bit(held), high = highest_bit(held);
-        times[k == 1 ? low : low * kRanks - low * (low - 1) / 2 + high - low] -= static_cast<int32_t>(n);
+        few_times[k == 1 ? low : low * kRanks - low * (low - 1) / 2 + high - low] -= static_cast<int32_t>(n);
     };
     // the completions that could hold a flush, each under the lowest suit that could make it
     for (int s = 0; s < kSuits; ++s) {
@@ -145,7 +150,7 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, uint64_t in_deck,
             }
         }
     }
-    if (kept_values) tally.add_rank_values(k, times, weight);
+    if (kept_values) tally.add_rank_values(times, piece, weight);
 }
 
 // The suit renamings that leave the board and the dead cards as they are (the identity first).
