@@ -27,6 +27,10 @@ _ONE_WEIGHT = np.ones(1)  # a known hand's weight (the engine copies it); its ca
 _ONE_WEIGHT.flags.writeable = False
 
 Held = tuple[int, ...] | Range | str  # a known hand, a range, or "random" (hands of other sizes than two)
+# a player's hands and weights: a known hand's, or random hands of another size than two, as
+# lists; a range's as the arrays made once for it (_range_arrays)
+Hands = list[tuple[int, ...]] | npt.NDArray[np.uint8]
+Weights = list[float] | npt.NDArray[np.float64]
 
 
 def _read(item: object, position: int) -> Held:
@@ -59,7 +63,7 @@ def _read(item: object, position: int) -> Held:
         try:
             if read == "cards":
                 return tuple(parse_cards(text))
-            held = Range(text)
+            held = _range_of_text(text)
             if not held.hands:
                 raise ValueError(f"{who}: the range {text!r} holds no hand (every weight is 0)")
             return held
@@ -72,6 +76,36 @@ def _read(item: object, position: int) -> Held:
     # the reason of the reading the text was meant for: cards if it starts with one ("As Kx"),
     # else the range's ("AKs;QQ", "50%(AA")
     raise ValueError(f"{who}: {as_cards if _starts_with_card(text) else as_range}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _range_of_text(text: str) -> Range:
+    """``Range(text)``, made once for text read again (a Range does not change); an error is not
+    kept, so it is raised again each time."""
+    return Range(text)
+
+
+_RangeArrays = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint64], bool]
+_range_arrays_kept: dict[int, tuple[Range, _RangeArrays]] = {}
+
+
+def _range_arrays(held: Range) -> _RangeArrays:
+    """A range's hands as the engine takes them (an (n, 2) array of cards, their weights), each
+    hand's cards as a bit mask, and whether every weight is 1; made once for each Range object
+    (a Range does not change; ranges read from text are kept ones, so the same text finds them)."""
+    kept = _range_arrays_kept.get(id(held))
+    if kept is not None and kept[0] is held:  # the same object, held by the entry: not a reused id
+        return kept[1]
+    hands = np.asarray(held.hands, dtype=np.uint8).reshape(len(held), 2)
+    weights = np.asarray(held.weights, dtype=np.float64)
+    masks = np.left_shift(np.uint64(1), hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    for array in (hands, weights, masks):
+        array.flags.writeable = False
+    arrays = (hands, weights, masks, bool((weights == 1.0).all()))
+    if len(_range_arrays_kept) >= 64:
+        _range_arrays_kept.clear()
+    _range_arrays_kept[id(held)] = (held, arrays)
+    return arrays
 
 
 def _starts_with_card(text: str) -> bool:
@@ -88,20 +122,21 @@ def _starts_with_card(text: str) -> bool:
     return False
 
 
-def _hands(held: Held, position: int, hole: int) -> tuple[Held, list[tuple[int, ...]], list[float]]:
+def _hands(held: Held, position: int, hole: int) -> tuple[Held, Hands, Weights]:
     """What a player holds, their hands and their weights; ``random`` is every hand of ``hole`` cards."""
     if isinstance(held, tuple):
         return held, [held], [1.0]
     if held == "random" and hole != 2:
-        hands = every_hand(hole)
-        return held, hands, [1.0] * len(hands)
+        every = every_hand(hole)
+        return held, every, [1.0] * len(every)
     if hole != 2:
         raise ValueError(f"player {position}: a range holds two-card hands, and these hands hold {hole} cards: "
                          "give a known hand or random")
-    rng = Range("random") if held == "random" else cast(Range, held)
-    if not rng.hands:
+    rng = _range_of_text("random") if held == "random" else cast(Range, held)
+    if not len(rng):
         raise ValueError(f"player {position}: the range holds no hand")
-    return rng, cast("list[tuple[int, ...]]", rng.hands), rng.weights  # a range's hands are tuples
+    hand_array, weight_array, _, _ = _range_arrays(rng)  # a range's: the arrays made once for it
+    return rng, hand_array, weight_array
 
 
 @dataclass
@@ -113,7 +148,7 @@ class Spot:
 
     args: tuple[Any, ...]
     engine: Any
-    parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
+    parsed: list[tuple[Held, Hands, Weights]]
     combos: list[int]
     missing: int
     unit_weights: bool  # every hand of every player weighs 1: every count is a whole number
@@ -143,7 +178,7 @@ def read_spot(players: Sequence[str | Range | Iterable[object]], board: str | It
         raise ValueError(f"the board has {len(shown)} cards, more than board_size={board_size}")
     read = [_read(p, i) for i, p in enumerate(players, 1)]
     known_hands = set(map(type, read)) == {tuple}
-    parsed: list[tuple[Held, list[tuple[int, ...]], list[float]]]
+    parsed: list[tuple[Held, Hands, Weights]]
     known: list[int]
     if known_hands:  # one hand each: no range to read, no hand to set aside
         held_hands: list[tuple[int, ...]] = read  # type: ignore[assignment]  # known_hands says so
@@ -172,6 +207,7 @@ def read_spot(players: Sequence[str | Range | Iterable[object]], board: str | It
     players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = []
     combos = []
     held_cards = 0
+    seen_mask: int | None = None  # the cards a range's hand may not hold, as a mask (made once)
     unit_weights = True
     for i, (held, hands, weights) in enumerate(parsed, 1):
         n = len(hands[0])
@@ -188,18 +224,27 @@ def read_spot(players: Sequence[str | Range | Iterable[object]], board: str | It
             combos.append(1)
             players_arg.append((bytes(held), _ONE_WEIGHT))
             continue
-        # hands of the deck that share no card with what is known (cards read are 0 to 51: only a
-        # short deck can miss one)
-        kept = [(h, w) for h, w in zip(hands, weights)
-                if seen.isdisjoint(h) and (not short or all(c in deck for c in h))]
-        if not kept:
+        if isinstance(held, Range):  # its hands as arrays, made once: those that share no card kept
+            hand_array, weight_array, masks, ones = _range_arrays(held)
+            if seen_mask is None:
+                seen_mask = _mask_of(seen, short, deck)
+            free = (masks & np.uint64(seen_mask)) == 0
+            n_free = int(np.count_nonzero(free))
+            if n_free < len(free):
+                hand_array, weight_array = hand_array[free], weight_array[free]
+        else:  # random hands of another size than two, as tuples
+            kept = [(h, w) for h, w in zip(hands, weights)
+                    if seen.isdisjoint(h) and (not short or all(c in deck for c in h))]
+            n_free = len(kept)
+            hand_array = np.asarray([h for h, _ in kept], dtype=np.uint8).reshape(n_free, n)
+            weight_array = np.asarray([w for _, w in kept], dtype=np.float64)
+            ones = all(w == 1.0 for _, w in kept)
+        if not n_free:
             raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
                              "with the board, the dead cards or a known hand, or is not in the deck")
-        hands, weights = [h for h, _ in kept], [w for _, w in kept]
-        combos.append(len(hands))
-        unit_weights = unit_weights and weights.count(1.0) == len(weights)
-        players_arg.append((np.asarray(hands, dtype=np.uint8).reshape(len(hands), n),
-                            np.asarray(weights, dtype=np.float64)))
+        combos.append(n_free)
+        unit_weights = unit_weights and ones
+        players_arg.append((hand_array, weight_array))
     if short:
         gone = gone + [c for c in range(52) if c not in deck]
     if held_cards + board_size + len(gone) > 52:
@@ -212,6 +257,19 @@ def read_spot(players: Sequence[str | Range | Iterable[object]], board: str | It
     args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "")
     engine = _core.EquityEngine(*args)
     return Spot(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
+
+
+def _mask_of(seen: set[int], short: bool, deck: Any) -> int:
+    """The cards a range's hand may not hold as a bit mask: those seen, and for a short deck the
+    cards not in it."""
+    mask = 0
+    for c in seen:
+        mask |= 1 << c
+    if short:
+        for c in range(52):
+            if c not in deck:
+                mask |= 1 << c
+    return mask
 
 
 def _plain_known_deal(players: object, board: object, dead: object, board_size: int, ranking: Ranking,

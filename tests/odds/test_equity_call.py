@@ -16,8 +16,9 @@ from hypothesis import given, settings, strategies as st
 
 from wildeval import Evaluator, _core, parse_cards
 from wildeval.cards import format_cards
-from wildeval.equity_spot import read_spot
+from wildeval.equity_spot import _range_arrays, read_spot
 from wildeval.odds import Equity, _equity, equity
+from wildeval.ranges import Range
 
 
 def test_answers_are_the_frozen_class_itself() -> None:
@@ -305,3 +306,27 @@ def test_three_or_four_cards_to_come_are_tallied_from_kept_values(players: list[
     assert equity(players, board, threads=2) == got
     units, _, tasks, _ = spot.engine.plan()
     assert tasks == 8 * units  # every unit in pieces: each tallies its slice of the multisets
+
+
+def test_a_ranges_arrays_are_made_once_and_filtered_each_call() -> None:
+    """A range's hands go to the engine as arrays made once for each Range object (read-only, so
+    that no call changes them), and each call keeps the hands that share no card with what is
+    seen (and, for a short deck, hold no card below the sixes): the answers are those of the
+    range's hands filtered one by one."""
+    wide = Range("QQ+, AKs, 54s:0.5")
+    hands, weights, masks, ones = _range_arrays(wide)
+    assert _range_arrays(wide)[0] is hands and not ones
+    assert not hands.flags.writeable and not weights.flags.writeable and not masks.flags.writeable
+    assert [tuple(h) for h in hands] == wide.hands and list(weights) == wide.weights
+    assert all(int(m) == (1 << int(a)) | (1 << int(b)) for m, (a, b) in zip(masks, hands))
+
+    def free(seen: str, lowest: int = 0) -> int:
+        gone = set(parse_cards(seen))
+        return sum(1 for h in wide.hands if not gone & set(h) and min(h) >= lowest)
+
+    for board in ("Qh 7c 5s", "2c 3d 4h"):
+        assert read_spot(["As Ks", wide], board, "", 5, "high", None, True, None).combos == [1, free("As Ks " + board)]
+    got = equity(["As Ks", wide], "Qh 7c 5s", threads=1)
+    assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(["As Ks", wide], "Qh 7c 5s")]
+    short = read_spot(["As Ks", wide], "", "", 5, "short_deck", None, True, None)
+    assert short.combos == [1, free("As Ks", lowest=16)] and _range_arrays(wide)[0] is hands
