@@ -78,7 +78,7 @@ def _read(item: object, position: int) -> Held:
     raise ValueError(f"{who}: {as_cards if _starts_with_card(text) else as_range}") from None
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)
 def _range_of_text(text: str) -> Range:
     """``Range(text)``, made once for text read again (a Range does not change); an error is not
     kept, so it is raised again each time."""
