@@ -166,6 +166,12 @@ public:
                                                                                                              : RankState::kNotKept;
         return rank_state_ == RankState::kKept;
     }
+    // Ready to be kept for a later count (keep_tally): large buffers of kept values given back.
+    void trim() {
+        constexpr std::size_t kKeepBytes = std::size_t{1} << 20;
+        rank_values_.trim(kKeepBytes);
+        rank_state_ = RankState::kUnknown;
+    }
     // The ways of each multiset of ranks (RankValues::times) with of_rank[r] cards of rank r left.
     const int32_t* rank_times(const int* of_rank) { return rank_values_.times(of_rank); }
 
@@ -486,7 +492,9 @@ inline std::unique_ptr<BlockTally> kept_tally(const Evaluator& ev, const EquityD
 }
 
 inline void keep_tally(std::unique_ptr<BlockTally> tally) {
-    if (tally) thread_spare_tally() = std::move(tally);
+    if (!tally) return;
+    tally->trim();
+    thread_spare_tally() = std::move(tally);
 }
 
 }  // namespace wildeval::equity_engine

@@ -36,15 +36,17 @@ void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int 
 constexpr int64_t kChooseOfSuits[kSuits + 1][kSuits + 1] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
 
-// Every completion of k cards from deck[0..m), for a ranking that values ranks unless flush:
-// each multiset of ranks once, counted as many times as it has completions, as if no one held a
-// flush; then every completion that could give someone a flush (`need[s]` or more cards of suit
-// s: 5 less the board's and the most any player holds of s; need[s] >= 1) counted as it is, and
-// taken away again as its ranks alone. Suits with need[s] <= k are the only flush chances.
+// Every completion of k cards from the deck (the cards of `in_deck`), for a ranking that values
+// ranks unless flush: each multiset of ranks once, counted as many times as it has completions,
+// as if no one held a flush; then every completion that could give someone a flush (`need[s]` or
+// more cards of suit s: 5 less the board's and the most any player holds of s; need[s] >= 1)
+// counted as it is, and taken away again as its ranks alone. Suits with need[s] <= k are the
+// only flush chances.
 //
-// The work is cut into pieces: piece `piece` of `pieces` counts every pieces-th part of it (the
-// multisets by their counts of the two lowest ranks, the flush completions by suit, suited cards
-// and first suited card), so that a few sets of hands still make enough tasks for every thread.
+// The work is cut into pieces: piece `piece` of `pieces` counts a part of it (a slice of the
+// multisets where their values are kept, else every pieces-th of them by their counts of the two
+// lowest ranks; every pieces-th flush completion by suit, suited cards and first suited card), so
+// that a few sets of hands still make enough tasks for every thread.
 void count_by_ranks(BlockTally& tally, const CardParts& parts, uint64_t in_deck, int k, const int* need, double weight,
                     uint64_t piece, uint64_t pieces) {
     uint64_t part = 0;  // the part's place among the pieces, counted round without a division
@@ -69,8 +71,9 @@ void count_by_ranks(BlockTally& tally, const CardParts& parts, uint64_t in_deck,
     };
     // Each multiset of ranks with its ways, every player's values on them kept a hand
     // (add_rank_values), where they fit (up to five cards to come); else the multisets walked rank
-    // by rank. One or two cards to come (the count from a flop or a turn, never cut in pieces):
-    // the flush completions' ways taken away from their multisets' first; more: as boards by ranks.
+    // by rank. With one or two cards to come (the count from a flop or a turn, never cut in
+    // pieces) the flush completions are taken away from their multisets' ways before the tally;
+    // with more, as boards valued by ranks.
     const bool kept_values = tally.keeps_rank_values(k, pieces);
     const bool take_from_ways = kept_values && k <= 2 && pieces == 1;
     int32_t few_times[kRankPairs];

@@ -131,6 +131,20 @@ public:
         return true;
     }
 
+    // The values' memory given back where a player's takes more than `keep` bytes, and the ways
+    // kept: a tally kept for its thread's next count (block_tally.hpp's keep_tally) holds no large
+    // buffer (wide ranges preflop make tens of MB). set_up makes them again.
+    void trim(std::size_t keep) {
+        for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+            if (capacity_[p] * sizeof(int32_t) <= keep) continue;
+            values_[p].reset();
+            capacity_[p] = 0;
+            std::vector<uint8_t>().swap(filled_[p]);
+        }
+        std::unordered_map<uint64_t, std::vector<int32_t>>().swap(times_);
+        k_ = 0;
+    }
+
     int k() const { return k_; }
     std::size_t size() const { return keys_.size(); }
     // The multisets of slice `piece` of the count's pieces: [first, last).

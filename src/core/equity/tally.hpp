@@ -124,8 +124,9 @@ constexpr std::array<RankPair, kRankPairs> rank_pairs() {
 inline constexpr std::array<RankPair, kRankPairs> kRankPairOf = rank_pairs();
 constexpr int rank_multisets(int k) { return k == 1 ? kRanks : kRankPairs; }
 
-// The same for a few boards of few ways each (BlockTally::add_rank_values: the 13 or 91 multisets of
-// the ranks to come, at most C(4, 2) x ... = 16 ways each, some 0): n * max |times[i]| < 2^31.
+// The same for a few boards of few ways each (BlockTally::add_rank_values: the multisets of the
+// ranks to come, at most 6,175 of them with at most 4^5 ways each, some 0): n * max |times[i]|
+// must stay below 2^31.
 // Every sum in 32 bits and no branch, so that the compiler vectorises the loop; boards with a
 // tie in a second pass.
 template <int P>
