@@ -171,8 +171,11 @@ def equity(
 
     if not sampled:
         kind, tasks = exact_kind(engine, deal.known_hands)
-        if progress is None and client is None:  # every task in one call
-            table = _part(engine, (kind, 0, tasks), threads or 0)
+        # counts of whole deals (known hands, equal weights) add exactly in any order; weighted
+        # ones are summed exactly rounded (math.fsum's doubles), so that no split of the work
+        # changes a digit
+        if progress is None and client is None:  # every task in one call, added up in the core
+            totals = (engine.exact_total if kind == "exact" else engine.versus_random_total)(0, tasks, threads or 0)
         else:
             piece = max(1, min(tasks, max(4 * work, tasks // 32)))
             rows = []
@@ -182,14 +185,12 @@ def equity(
                 if progress is not None:
                     progress(int(part[:, -2].sum()))
             table = rows[0] if len(rows) == 1 else np.concatenate(rows)
-        # counts of whole deals (known hands, equal weights) add exactly in any order; weighted
-        # ones are summed exactly rounded, so that no split of the work changes a digit
-        if len(table) == 1:  # one task (a few known hands on a flop or turn)
-            totals = table[0]
-        elif deal.unit_weights or not (table % 1).any():
-            totals = table.sum(axis=0)
-        else:
-            totals = np.array([math.fsum(column) for column in table.T])
+            if len(table) == 1:
+                totals = table[0]
+            elif deal.unit_weights or not (table % 1).any():
+                totals = table.sum(axis=0)
+            else:
+                totals = np.array([math.fsum(column) for column in table.T])
     else:
         word = seed_word(seed)
         cap = trials if trials is not None else MAX_TRIALS

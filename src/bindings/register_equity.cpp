@@ -94,6 +94,14 @@ public:
         return counted([&] { return equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
     }
 
+    // The same tasks' rows added up: each column's correctly rounded sum (exact_sum.hpp, the double
+    // math.fsum gives), one row, made without a row a task (what wildeval.odds adds up where it
+    // reports no progress and sends no part to Dask).
+    py::array_t<double> exact_total(uint64_t first_task, uint64_t n_tasks, int threads) {
+        const ExactPlan& plan = exact_plan();
+        return counted_total([&] { return equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
+    }
+
     // The count board by board against a random player (versus_random.hpp): (the random player, or
     // -1 and why not, completions of the board, tasks, suit renamings that keep the deal, the cards
     // boards are completed from, the board's missing cards).
@@ -106,6 +114,13 @@ public:
     py::array_t<double> versus_random(uint64_t first_task, uint64_t n_tasks, int threads) {
         const RandomPlan& plan = versus_random_plan();
         return counted(
+            [&] { return equity_versus_random(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
+    }
+
+    // Their rows added up, as exact_total adds exact()'s.
+    py::array_t<double> versus_random_total(uint64_t first_task, uint64_t n_tasks, int threads) {
+        const RandomPlan& plan = versus_random_plan();
+        return counted_total(
             [&] { return equity_versus_random(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
     }
 
@@ -159,6 +174,22 @@ private:
         py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
         auto rows = out.mutable_unchecked<2>();
         for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], &rows(static_cast<py::ssize_t>(i), 0));
+        return out;
+    }
+    // The tasks `count` counts, their rows added up column by column (exact_sum), one row.
+    template <class Count>
+    py::array_t<double> counted_total(Count count) const {
+        const std::size_t width = row_width();
+        std::vector<double> total(width);
+        {
+            py::gil_scoped_release release;
+            const std::vector<EquityCounts> parts = count();
+            std::vector<double> rows(parts.size() * width);
+            for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], rows.data() + i * width);
+            for (std::size_t j = 0; j < width; ++j) total[j] = exact_sum(rows.data() + j, parts.size(), width);
+        }
+        py::array_t<double> out(static_cast<py::ssize_t>(width));
+        std::copy(total.begin(), total.end(), out.mutable_data());
         return out;
     }
     static int threads_or_all(int threads) { return threads <= 0 ? default_threads() : threads; }
@@ -308,9 +339,12 @@ void register_equity(py::module_& m) {
              py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "")
         .def("plan", &PyEquityEngine::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
         .def("exact", &PyEquityEngine::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
+        .def("exact_total", &PyEquityEngine::exact_total, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
         .def("random_plan", &PyEquityEngine::random_plan,
              "(the random player counted board by board or -1, why not, completions, tasks, renamings, free cards, "
              "missing cards)")
+        .def("versus_random_total", &PyEquityEngine::versus_random_total, py::arg("first_task"), py::arg("n_tasks"),
+             py::arg("threads"))
         .def("versus_random", &PyEquityEngine::versus_random, py::arg("first_task"), py::arg("n_tasks"),
              py::arg("threads"))
         .def("sampled", &PyEquityEngine::sampled, py::arg("trials"), py::arg("seed"), py::arg("first_chunk"),
@@ -323,6 +357,9 @@ void register_equity(py::module_& m) {
           "the general way then");
     m.def("equity_answers", &equity_answers, py::arg("totals"), py::arg("players"),
           "each player's (win, tie, equity) from a run's summed row, as math.fsum would add its counts");
+    m.def(
+        "exact_sum", [](const Weights& values) { return exact_sum(values.data(), static_cast<std::size_t>(values.size())); },
+        py::arg("values"), "the core's correctly rounded sum (exact_sum.hpp): math.fsum's double, for its tests");
     m.attr("EQUITY_CHUNK") = kEquityChunk;
     m.attr("MAX_PLAYERS") = kMaxPlayers;
 }

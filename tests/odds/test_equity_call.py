@@ -335,3 +335,48 @@ def test_a_ranges_arrays_are_made_once_and_filtered_each_call() -> None:
     assert outcomes(got) == [pytest.approx(b, abs=1e-12) for b in brute(["As Ks", wide], "Qh 7c 5s")]
     short = read_spot(["As Ks", wide], "", "", 5, "short_deck", None, True, None)
     assert short.combos == [1, free("As Ks", lowest=16)] and _range_arrays(wide)[0] is hands
+
+
+@settings(max_examples=200)
+@given(st.lists(_counts, max_size=300))
+def test_the_cores_sum_of_any_length_is_math_fsum(values: list[float]) -> None:
+    """The core's correctly rounded sum takes any number of values (a column of a count's rows),
+    its partials past 64 kept in a vector: the double math.fsum gives, bit for bit."""
+    assert _core.exact_sum(np.array(values, dtype=np.float64)) == math.fsum(values)
+
+
+def test_the_cores_sum_keeps_its_partials_when_they_outgrow_the_stack() -> None:
+    """134 values 2^15 apart, each with a full mantissa, from 2^-1000 up, leave 133 partials (past
+    the 64 the sum keeps on the stack, so they move to a vector twice); the large ones are then
+    taken away again, so the sum is that of the small ones, which a partial lost in a move would
+    change."""
+    spread = [(1 + (k * 0.6180339887) % 1) * 2.0**e for k, e in enumerate(range(-1000, 1000, 15))]
+    values = spread + [-x for x in spread if x > 2.0**-200]
+    small = math.fsum(x for x in spread if x <= 2.0**-200)
+    assert math.fsum(values) == small != 0
+    assert _core.exact_sum(np.array(values)) == small
+
+
+def test_a_counts_rows_are_added_up_in_the_core_as_math_fsum_adds_them() -> None:
+    """Where nothing asks for its parts, a count's rows are added up in the core (one row back,
+    exact_total and versus_random_total): each column the double math.fsum gives for it, bit for
+    bit. Weights 2^-12k make every set's counts a partial of their own (80 of them, past the 64
+    the sum keeps on the stack); the answers are those of the rows added up in Python."""
+    free = [h for h, _ in Range("random") if not {parse_cards("As")[0], parse_cards("Ks")[0]} & set(h)
+            and not set(parse_cards("Qh 7c 2d")) & set(h)][:80]
+    tiny = Range({h: 2.0 ** (-12 * k) for k, h in enumerate(free)})
+    spot = read_spot(["As Ks", tiny], "Qh 7c 2d", "", 5, "high", None, True, None)
+    tasks = spot.engine.plan()[2]
+    assert tasks == 80
+    rows, total = spot.engine.exact(0, tasks, 1), spot.engine.exact_total(0, tasks, 1)
+    assert total.shape == (rows.shape[1],)
+    assert [float(x) for x in total] == [math.fsum(column) for column in rows.T]
+    assert len(set(rows[:, -3])) == 80 and not all(float(x).is_integer() for x in total)
+    got = equity(["As Ks", tiny], "Qh 7c 2d", threads=1)
+    assert got == equity(["As Ks", tiny], "Qh 7c 2d", threads=1, progress=lambda n: None)  # the rows' way
+    # against a random player, board by board
+    versus = read_spot(["As Ks", "random"], "Qh 7c 2d 5s", "", 5, "high", None, True, None)
+    random_tasks = versus.engine.random_plan()[3]
+    rows = versus.engine.versus_random(0, random_tasks, 1)
+    assert [float(x) for x in versus.engine.versus_random_total(0, random_tasks, 2)] == \
+        [math.fsum(column) for column in rows.T]

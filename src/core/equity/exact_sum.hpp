@@ -6,14 +6,19 @@
 
 #include <cmath>
 #include <cstddef>
+#include <vector>
 
 namespace wildeval {
 
-// `n` doubles at `x`, `step` apart; n <= 64 (the partials are never more than the values read).
+// `n` doubles at `x`, `step` apart (a row's counts, or a column of a count's rows).
 inline double exact_sum(const double* x, std::size_t n, std::size_t step = 1) {
-    // partials: nonoverlapping, increasing in magnitude, summing exactly to what is read so far
-    double partials[64];
-    std::size_t used = 0;
+    // partials: nonoverlapping, increasing in magnitude, summing exactly to what is read so far;
+    // never more than the values read, so 64 of them on the stack, more (a column of many rows)
+    // in a vector, as math.fsum grows its own
+    double kept_here[64];
+    std::vector<double> grown;
+    double* partials = kept_here;
+    std::size_t used = 0, room = 64;
     for (std::size_t j = 0; j < n; ++j) {
         double v = x[j * step];
         std::size_t kept = 0;
@@ -30,7 +35,15 @@ inline double exact_sum(const double* x, std::size_t n, std::size_t step = 1) {
             v = hi;
         }
         used = kept;
-        if (v != 0.0) partials[used++] = v;
+        if (v == 0.0) continue;
+        if (used == room) {
+            std::vector<double> bigger(2 * room);
+            for (std::size_t i = 0; i < used; ++i) bigger[i] = partials[i];
+            grown.swap(bigger);
+            partials = grown.data();
+            room *= 2;
+        }
+        partials[used++] = v;
     }
     if (used == 0) return 0.0;
     // from the largest down, until a partial adds inexactly
