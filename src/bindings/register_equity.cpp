@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -91,7 +92,14 @@ public:
     // One row per task: shares (players * (players + 1)), squares (players), weight, deals, hand sets.
     py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) {
         const ExactPlan& plan = exact_plan();
-        return counted([&] { return equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
+        check_tasks(plan, first_task, n_tasks);
+        py::array_t<double> out({static_cast<py::ssize_t>(n_tasks), static_cast<py::ssize_t>(row_width())});
+        double* rows = out.mutable_data();
+        {
+            py::gil_scoped_release release;
+            equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads), rows);
+        }
+        return out;
     }
 
     // The same tasks' rows added up: each column's correctly rounded sum (exact_sum.hpp, the double
@@ -99,7 +107,16 @@ public:
     // reports no progress and sends no part to Dask).
     py::array_t<double> exact_total(uint64_t first_task, uint64_t n_tasks, int threads) {
         const ExactPlan& plan = exact_plan();
-        return counted_total([&] { return equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads)); });
+        check_tasks(plan, first_task, n_tasks);
+        const std::size_t width = row_width();
+        std::vector<double> total(width);
+        {
+            py::gil_scoped_release release;
+            std::vector<double> rows(static_cast<std::size_t>(n_tasks) * width);
+            equity_exact(ev_, deal_, plan, first_task, n_tasks, threads_or_all(threads), rows.data());
+            add_up(rows, width, total.data());
+        }
+        return as_array(total);
     }
 
     // The count board by board against a random player (versus_random.hpp): (the random player, or
@@ -132,7 +149,7 @@ public:
             counts = equity_sampled(ev_, deal_, trials, seed, first_chunk, chunks, threads_or_all(threads));
         }
         py::array_t<double> out(static_cast<py::ssize_t>(row_width()));
-        write_row(counts, out.mutable_data());
+        write_counts_row(counts, out.mutable_data());
         return out;
     }
     // The hands the first `trials` deals of sampled(trials, seed, ...) give the players (tests).
@@ -173,10 +190,10 @@ private:
         const std::size_t width = row_width();
         py::array_t<double> out({static_cast<py::ssize_t>(parts.size()), static_cast<py::ssize_t>(width)});
         auto rows = out.mutable_unchecked<2>();
-        for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], &rows(static_cast<py::ssize_t>(i), 0));
+        for (std::size_t i = 0; i < parts.size(); ++i) write_counts_row(parts[i], &rows(static_cast<py::ssize_t>(i), 0));
         return out;
     }
-    // The tasks `count` counts, their rows added up column by column (exact_sum), one row.
+    // The tasks `count` counts, their rows added up column by column (add_up), one row.
     template <class Count>
     py::array_t<double> counted_total(Count count) const {
         const std::size_t width = row_width();
@@ -185,26 +202,38 @@ private:
             py::gil_scoped_release release;
             const std::vector<EquityCounts> parts = count();
             std::vector<double> rows(parts.size() * width);
-            for (std::size_t i = 0; i < parts.size(); ++i) write_row(parts[i], rows.data() + i * width);
-            for (std::size_t j = 0; j < width; ++j) total[j] = exact_sum(rows.data() + j, parts.size(), width);
+            for (std::size_t i = 0; i < parts.size(); ++i) write_counts_row(parts[i], rows.data() + i * width);
+            add_up(rows, width, total.data());
         }
-        py::array_t<double> out(static_cast<py::ssize_t>(width));
-        std::copy(total.begin(), total.end(), out.mutable_data());
+        return as_array(total);
+    }
+    // Each column of `rows` (width a row) added up into total: whole counts (equal weights) below
+    // 2^53 add exactly in any order, so a plain sum; else the correctly rounded sum (exact_sum.hpp,
+    // math.fsum's double), so that no split of the work changes a digit.
+    static void add_up(const std::vector<double>& rows, std::size_t width, double* total) {
+        const std::size_t n = width == 0 ? 0 : rows.size() / width;
+        for (std::size_t j = 0; j < width; ++j) {
+            double sum = 0;
+            bool whole = true;
+            for (std::size_t i = 0; i < n; ++i) {
+                const double x = rows[i * width + j];
+                whole = whole && x == std::floor(x) && x >= 0;
+                sum += x;
+            }
+            total[j] = whole && sum <= 0x1p53 ? sum : exact_sum(rows.data() + j, n, width);
+        }
+    }
+    static py::array_t<double> as_array(const std::vector<double>& values) {
+        py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
+        std::copy(values.begin(), values.end(), out.mutable_data());
         return out;
     }
+    // equity_exact's own check, made before an array is made for its rows
+    static void check_tasks(const ExactPlan& plan, uint64_t first_task, uint64_t n_tasks) {
+        if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
+    }
     static int threads_or_all(int threads) { return threads <= 0 ? default_threads() : threads; }
-    std::size_t row_width() const {
-        const std::size_t n = deal_.players.size();
-        return n * (n + 1) + n + 3;
-    }
-    void write_row(const EquityCounts& c, double* row) const {
-        std::size_t j = 0;
-        for (double s : c.shares) row[j++] = s;
-        for (double s : c.squares) row[j++] = s;
-        row[j++] = c.weight;
-        row[j++] = static_cast<double>(c.deals);
-        row[j] = static_cast<double>(c.hand_sets);
-    }
+    std::size_t row_width() const { return counts_row_width(deal_.players.size()); }
 
     std::shared_ptr<const wildeval::Evaluator> kept_;  // shared with every engine of the same settings
     const wildeval::Evaluator& ev_;

@@ -327,11 +327,11 @@ public:
         std::swap(out, counts_);
         return out;
     }
-    // The same into `into`, made for as many players, without an allocation (a count of many
-    // small tasks: a set of hands each on a flop takes a microsecond or less).
-    void take_into(EquityCounts& into) {
+    // The same written as a row (write_counts_row's), hand sets 0, without an allocation (a
+    // count of many small tasks: a set of hands each on a flop takes a microsecond or less).
+    void take_row(double* row) {
         flush();
-        std::swap(into, counts_);
+        write_counts_row(counts_, row);
         std::fill(counts_.shares.begin(), counts_.shares.end(), 0.0);
         std::fill(counts_.squares.begin(), counts_.squares.end(), 0.0);
         counts_.weight = 0;

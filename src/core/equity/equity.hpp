@@ -68,6 +68,18 @@ struct EquityCounts {
     EquityCounts& operator+=(const EquityCounts& other);
 };
 
+// EquityCounts as a row of doubles, as runs go to Python: shares (players * (players + 1)),
+// squares (players), weight, deals, hand sets.
+inline std::size_t counts_row_width(std::size_t players) { return players * (players + 1) + players + 3; }
+inline void write_counts_row(const EquityCounts& c, double* row) {
+    std::size_t j = 0;
+    for (double s : c.shares) row[j++] = s;
+    for (double s : c.squares) row[j++] = s;
+    row[j++] = c.weight;
+    row[j++] = static_cast<double>(c.deals);
+    row[j] = static_cast<double>(c.hand_sets);
+}
+
 // Counting every deal is split into tasks fixed by the deal alone (not by threads). The units of
 // work are the sets of hands, or, where the suits can be renamed without changing the board and
 // the dead cards, the classes of sets that such a renaming turns into each other (all of a class
@@ -94,9 +106,11 @@ ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks = false);
 // Whether the exact count of `deal` goes through ranks (the ranking values ranks unless flush).
 bool counts_by_ranks(const Evaluator& ev, const EquityDeal& deal);
 
-// Tasks [first_task, first_task + n_tasks) of `plan` (plan_exact(deal)), one EquityCounts each, in order.
-std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan,
-                                       uint64_t first_task, uint64_t n_tasks, int threads);
+// Tasks [first_task, first_task + n_tasks) of `plan` (plan_exact(deal)), in order, a row each
+// (write_counts_row's) at rows + i * counts_row_width(players): a count of many small tasks (a
+// set of hands each on a flop or a turn, a microsecond or less) makes no EquityCounts a task.
+void equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan, uint64_t first_task,
+                  uint64_t n_tasks, int threads, double* rows);
 
 // Chunks [first_chunk, first_chunk + chunks) of a run of `trials` sampled deals (chunks of
 // kEquityChunk, each drawn from its own generator of (seed, chunk)). std::invalid_argument where

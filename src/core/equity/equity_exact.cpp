@@ -259,8 +259,8 @@ ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
     return plan;
 }
 
-std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan,
-                                       uint64_t first_task, uint64_t n_tasks, int threads) {
+void equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan, uint64_t first_task,
+                  uint64_t n_tasks, int threads, double* rows) {
     if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
     const std::size_t players = deal.players.size();
     const auto masks = hand_masks(deal);
@@ -269,7 +269,7 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
     const bool by_class = !plan.class_set.empty();
     const bool by_ranks = counts_by_ranks(ev, deal) && plan.firsts == 0;
     const uint64_t board = card_mask(deal.board.data(), static_cast<int>(deal.board.size()));
-    std::vector<EquityCounts> out(n_tasks, EquityCounts(players));
+    const std::size_t width = counts_row_width(players);
     std::vector<std::unique_ptr<BlockTally>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     run_tasks(threads, n_tasks, [&](std::size_t i, int worker) {
         auto& tally = per_worker[static_cast<std::size_t>(worker)];
@@ -331,11 +331,11 @@ std::vector<EquityCounts> equity_exact(const Evaluator& ev, const EquityDeal& de
             for (uint64_t s = unit; s < end; ++s, sets_of_hands.next())
                 if (sets_of_hands.apart(fixed, used, weight)) count(used, weight, 1);
         }
-        tally->take_into(out[i]);
-        out[i].hand_sets = sets_counted;
+        double* row = rows + i * width;
+        tally->take_row(row);
+        row[width - 1] = static_cast<double>(sets_counted);
     });
     keep_tally(std::move(per_worker[0]));  // the calling thread's, worker 0's
-    return out;
 }
 
 }  // namespace wildeval
