@@ -8,10 +8,29 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "batch/card_count.hpp"
 #include "bits.hpp"
 #include "equity/equity.hpp"
 
 namespace wildeval::equity_engine {
+
+// Board i's best value among P players (values[p][i]): eq[p] = -1 where player p holds it, else
+// 0; returns minus how many hold it. Without a branch, for loops the compiler vectorises.
+template <int P>
+inline int32_t holders_of_best(const int32_t* const* values, std::size_t i, int32_t* eq) {
+    int32_t x[P];
+#pragma GCC unroll 10
+    for (int p = 0; p < P; ++p) x[p] = values[p][i];
+    int32_t best = x[0], k = 0;
+#pragma GCC unroll 10
+    for (int p = 1; p < P; ++p) best = x[p] > best ? x[p] : best;
+#pragma GCC unroll 10
+    for (int p = 0; p < P; ++p) {
+        eq[p] = -static_cast<int32_t>(x[p] == best);
+        k += eq[p];
+    }
+    return k;
+}
 
 // Adds to count[p * (P + 1) + k] the boards on which player p holds one of the k best values
 // (k = 1: alone), each board i counting times[i] (times == nullptr: once); returns the boards
@@ -58,17 +77,8 @@ int64_t tally_players(const int32_t* const* values, const int64_t* times, std::s
             const std::size_t m = std::min(kChunk, n - from);
             int32_t ties = 0;
             for (std::size_t i = 0; i < m; ++i) {
-                int32_t x[P], eq[P];
-#pragma GCC unroll 10
-                for (int p = 0; p < P; ++p) x[p] = v[p][from + i];
-                int32_t best = x[0], k = 0;
-#pragma GCC unroll 10
-                for (int p = 1; p < P; ++p) best = x[p] > best ? x[p] : best;
-#pragma GCC unroll 10
-                for (int p = 0; p < P; ++p) {
-                    eq[p] = -static_cast<int32_t>(x[p] == best);
-                    k += eq[p];
-                }
+                int32_t eq[P];
+                const int32_t k = holders_of_best<P>(v, from + i, eq);
                 const int32_t single = -static_cast<int32_t>(k == -1);
 #pragma GCC unroll 10
                 for (int p = 0; p < P; ++p) alone[p] -= single & eq[p];
@@ -137,17 +147,8 @@ int64_t tally_few_players(const int32_t* const* values, const int32_t* times, st
     for (int p = 0; p < P; ++p) v[p] = values[p];
     int32_t alone[P] = {}, boards = 0, ties = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        int32_t x[P], eq[P];
-#pragma GCC unroll 10
-        for (int p = 0; p < P; ++p) x[p] = v[p][i];
-        int32_t best = x[0], k = 0;
-#pragma GCC unroll 10
-        for (int p = 1; p < P; ++p) best = x[p] > best ? x[p] : best;
-#pragma GCC unroll 10
-        for (int p = 0; p < P; ++p) {
-            eq[p] = -static_cast<int32_t>(x[p] == best);
-            k += eq[p];
-        }
+        int32_t eq[P];
+        const int32_t k = holders_of_best<P>(v, i, eq);
         const int32_t t = times[i], single = -static_cast<int32_t>(k == -1);
 #pragma GCC unroll 10
         for (int p = 0; p < P; ++p) alone[p] += t & single & eq[p];
@@ -167,34 +168,20 @@ int64_t tally_few_players(const int32_t* const* values, const int32_t* times, st
     return boards;
 }
 
+// The tallies with the player count as a template argument (with_card_count's dispatch to a
+// compile-time constant serves any such count: 2 to kMaxPlayers here).
 inline int64_t tally_few(std::size_t players, const int32_t* const* values, const int32_t* times, std::size_t n,
                          int64_t* count) {
-    switch (players) {
-        case 2: return tally_few_players<2>(values, times, n, count);
-        case 3: return tally_few_players<3>(values, times, n, count);
-        case 4: return tally_few_players<4>(values, times, n, count);
-        case 5: return tally_few_players<5>(values, times, n, count);
-        case 6: return tally_few_players<6>(values, times, n, count);
-        case 7: return tally_few_players<7>(values, times, n, count);
-        case 8: return tally_few_players<8>(values, times, n, count);
-        case 9: return tally_few_players<9>(values, times, n, count);
-        default: return tally_few_players<kMaxPlayers>(values, times, n, count);
-    }
+    return with_card_count<2, kMaxPlayers>(static_cast<int>(players), [&](auto p) {
+        return tally_few_players<decltype(p)::value>(values, times, n, count);
+    });
 }
 
 inline int64_t tally(std::size_t players, const int32_t* const* values, const int64_t* times, std::size_t n,
                      int64_t* count) {
-    switch (players) {
-        case 2: return tally_players<2>(values, times, n, count);
-        case 3: return tally_players<3>(values, times, n, count);
-        case 4: return tally_players<4>(values, times, n, count);
-        case 5: return tally_players<5>(values, times, n, count);
-        case 6: return tally_players<6>(values, times, n, count);
-        case 7: return tally_players<7>(values, times, n, count);
-        case 8: return tally_players<8>(values, times, n, count);
-        case 9: return tally_players<9>(values, times, n, count);
-        default: return tally_players<kMaxPlayers>(values, times, n, count);
-    }
+    return with_card_count<2, kMaxPlayers>(static_cast<int>(players), [&](auto p) {
+        return tally_players<decltype(p)::value>(values, times, n, count);
+    });
 }
 
 }  // namespace wildeval::equity_engine
