@@ -92,7 +92,7 @@ public:
     // One row per task: shares (players * (players + 1)), squares (players), weight, deals, hand sets.
     py::array_t<double> exact(uint64_t first_task, uint64_t n_tasks, int threads) {
         const ExactPlan& plan = exact_plan();
-        check_tasks(plan, first_task, n_tasks);
+        check_tasks(plan.tasks, first_task, n_tasks);  // before an array is made for the rows
         py::array_t<double> out({static_cast<py::ssize_t>(n_tasks), static_cast<py::ssize_t>(row_width())});
         double* rows = out.mutable_data();
         {
@@ -107,7 +107,7 @@ public:
     // reports no progress and sends no part to Dask).
     py::array_t<double> exact_total(uint64_t first_task, uint64_t n_tasks, int threads) {
         const ExactPlan& plan = exact_plan();
-        check_tasks(plan, first_task, n_tasks);
+        check_tasks(plan.tasks, first_task, n_tasks);  // before an array is made for the rows
         const std::size_t width = row_width();
         std::vector<double> total(width);
         {
@@ -227,10 +227,6 @@ private:
         py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
         std::copy(values.begin(), values.end(), out.mutable_data());
         return out;
-    }
-    // equity_exact's own check, made before an array is made for its rows
-    static void check_tasks(const ExactPlan& plan, uint64_t first_task, uint64_t n_tasks) {
-        if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
     }
     static int threads_or_all(int threads) { return threads <= 0 ? default_threads() : threads; }
     std::size_t row_width() const { return counts_row_width(deal_.players.size()); }

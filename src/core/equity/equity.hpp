@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "evaluator.hpp"
@@ -105,6 +106,12 @@ struct ExactPlan {
 ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks = false);
 // Whether the exact count of `deal` goes through ranks (the ranking values ranks unless flush).
 bool counts_by_ranks(const Evaluator& ev, const EquityDeal& deal);
+
+// std::invalid_argument unless tasks [first_task, first_task + n_tasks) are among a plan's
+// `tasks` (an exact count's or one against a random player's).
+inline void check_tasks(uint64_t tasks, uint64_t first_task, uint64_t n_tasks) {
+    if (first_task > tasks || n_tasks > tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
+}
 
 // Tasks [first_task, first_task + n_tasks) of `plan` (plan_exact(deal)), in order, a row each
 // (write_counts_row's) at rows + i * counts_row_width(players): a count of many small tasks (a

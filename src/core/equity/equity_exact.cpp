@@ -261,7 +261,7 @@ ExactPlan plan_exact(const EquityDeal& deal, bool by_ranks) {
 
 void equity_exact(const Evaluator& ev, const EquityDeal& deal, const ExactPlan& plan, uint64_t first_task,
                   uint64_t n_tasks, int threads, double* rows) {
-    if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
+    check_tasks(plan.tasks, first_task, n_tasks);
     const std::size_t players = deal.players.size();
     const auto masks = hand_masks(deal);
     const uint64_t fixed = deal.board_and_dead();

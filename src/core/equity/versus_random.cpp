@@ -286,7 +286,7 @@ RandomPlan plan_versus_random(const Evaluator& ev, const EquityDeal& deal) {
 std::vector<EquityCounts> equity_versus_random(const Evaluator& ev, const EquityDeal& deal, const RandomPlan& plan,
                                                uint64_t first_task, uint64_t n_tasks, int threads) {
     if (plan.random < 0) throw std::invalid_argument("no random player to count board by board: " + plan.why);
-    if (first_task > plan.tasks || n_tasks > plan.tasks - first_task) throw std::invalid_argument("tasks past the plan's last");
+    check_tasks(plan.tasks, first_task, n_tasks);
     std::vector<EquityCounts> out(n_tasks, EquityCounts(deal.players.size()));
     std::vector<std::unique_ptr<BoardCounter>> per_worker(static_cast<std::size_t>(std::max(threads, 1)));
     const int n = static_cast<int>(plan.free.size()), k = plan.k;
