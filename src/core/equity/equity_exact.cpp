@@ -31,11 +31,6 @@ void sums_of(const CardParts& parts, const uint8_t* deck, int m, int count, int 
     for (int i = from; i <= m - count; ++i) sums_of(parts, deck, m, count - 1, i + 1, prefix + parts[deck[i]], visit);
 }
 
-// C(a, b) for a rank's cards left (a <= 4) and those taken (b <= a): the ways without a
-// division in the count's innermost loops.
-constexpr int64_t kChooseOfSuits[kSuits + 1][kSuits + 1] = {
-    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
-
 // Every completion of k cards from the deck (the cards of `in_deck`), for a ranking that values
 // ranks unless flush: each multiset of ranks once, counted as many times as it has completions,
 // as if no one held a flush; then every completion that could give someone a flush (`need[s]` or

@@ -25,13 +25,17 @@
 
 namespace wildeval::equity_engine {
 
+// C(a, b) for a rank's cards left (a <= 4) and those taken (b <= a): the ways of a multiset of
+// ranks, read without a division (here and in equity_exact.cpp's walks).
+inline constexpr int32_t kChooseOfSuits[kSuits + 1][kSuits + 1] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+
 // The multisets of k ranks (each rank at most four times), in a fixed order: for k <= 2,
 // kRankPairOf's (tally.hpp: rank j for one card); for more, rank by rank, each rank's count from 0
 // up. Each multiset as up to five (rank, count) entries, rank << 3 | count, the rest (13, 0).
 struct RankMultisets {
     static constexpr int kMostCards = 5, kEntries = 5;
     static constexpr uint8_t kNone = kRanks << 3;  // rank 13 (four cards "left", none taken)
-    int k = 0;
     std::vector<uint8_t> entries;  // kEntries a multiset
     std::size_t size() const { return entries.size() / kEntries; }
 
@@ -48,7 +52,6 @@ struct RankMultisets {
 private:
     static RankMultisets make(int k) {
         RankMultisets out;
-        out.k = k;
         auto add = [&](const int* counts) {
             std::size_t at = out.entries.size();
             out.entries.resize(at + kEntries, kNone);
@@ -178,8 +181,6 @@ public:
         if (times_.size() >= kMostTimes && times_.find(signature) == times_.end()) times_.clear();
         std::vector<int32_t>& out = times_[signature];
         if (out.empty()) {
-            static constexpr int32_t kChoose[kSuits + 1][kSuits + 1] = {
-                {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
             int left[kRanks + 1];
             std::copy(of_rank, of_rank + kRanks, left);
             left[kRanks] = 0;
@@ -187,7 +188,7 @@ public:
             const uint8_t* entry = sets_->entries.data();
             for (std::size_t j = 0; j < size(); ++j, entry += RankMultisets::kEntries) {
                 int32_t ways = 1;
-                for (int e = 0; e < RankMultisets::kEntries; ++e) ways *= kChoose[left[entry[e] >> 3]][entry[e] & 7];
+                for (int e = 0; e < RankMultisets::kEntries; ++e) ways *= kChooseOfSuits[left[entry[e] >> 3]][entry[e] & 7];
                 out[j] = ways;
             }
         }
