@@ -17,7 +17,7 @@
 namespace wildeval {
 namespace {
 
-constexpr uint64_t kMask52 = (uint64_t{1} << 52) - 1;
+constexpr uint64_t kWordMask = DealDraws::kWordMask;
 
 // Takes the r-th lowest card of `left` out of it and returns its place: BMI2's deposit (written
 // as instructions, so that one loop serves both ways; run only where the CPU has BMI2), or the
@@ -43,7 +43,7 @@ constexpr uint32_t kCardBound = 4096;
 
 inline uint32_t card_digit(uint64_t& w, uint32_t bound) {
     const uint64_t product = w * bound;
-    w = product & kMask52;
+    w = product & kWordMask;
     return static_cast<uint32_t>(product >> 52);
 }
 
@@ -51,14 +51,14 @@ inline uint32_t card_digit(uint64_t& w, uint32_t bound) {
 // group's product keeps (w * product mod 2^52 at least 2^52 mod product, its floor).
 inline uint64_t group_word(SplitMix& rng, uint64_t product, uint64_t floor) {
     uint64_t w = rng.next() >> 12;
-    while (WILDEVAL_UNLIKELY(((w * product) & kMask52) < floor)) w = rng.next() >> 12;
+    while (WILDEVAL_UNLIKELY(((w * product) & kWordMask) < floor)) w = rng.next() >> 12;
     return w;
 }
 
 inline uint32_t place_digit(uint64_t& w, uint32_t bound) {
     uint64_t low;
     const uint64_t high = mul_high(w, bound, low);
-    w = low & kMask52;
+    w = low & kWordMask;
     return static_cast<uint32_t>(high << 12 | low >> 52);
 }
 
@@ -235,8 +235,8 @@ void DealDraws::cards_by_ifma(std::size_t n, std::size_t first_card_group, uint3
 // a run of more than a million attempts whose hands meet, for one deal, fails the block as there.
 // SplitMix's words from eight states.
 __attribute__((target("avx512f,avx512dq" WILDEVAL_EVEX512))) inline __m512i splitmix_words(__m512i z) {
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), _mm512_set1_epi64(static_cast<long long>(0xBF58476D1CE4E5B9ull)));
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), _mm512_set1_epi64(static_cast<long long>(0x94D049BB133111EBull)));
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), _mm512_set1_epi64(static_cast<long long>(SplitMix::kMix1)));
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), _mm512_set1_epi64(static_cast<long long>(SplitMix::kMix2)));
     return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
 }
 
@@ -244,14 +244,13 @@ __attribute__((target("avx512f,avx512dq,avx512ifma,avx512vl,bmi,bmi2,popcnt" WIL
 bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* views) {
     const std::size_t n_lists = lists_.size();
     const Group& group = groups_[0];
-    constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
     uint64_t n_weighted = 0;
     for (const List& list : lists_) n_weighted += list.chance.empty() ? 0 : 1;
     const uint64_t stride = n_weighted + 1;
     const __m512i lanes_at = _mm512_mullo_epi64(_mm512_set1_epi64(static_cast<long long>(stride)), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
-    const __m512i golden = _mm512_set1_epi64(static_cast<long long>(kGolden));
+    const __m512i golden = _mm512_set1_epi64(static_cast<long long>(SplitMix::kStep));
     const __m512i steps = _mm512_mullo_epi64(golden, _mm512_add_epi64(lanes_at, _mm512_set1_epi64(static_cast<long long>(stride))));
-    __m512i coin_steps[kMaxPlayers];  // kGolden times each lane's word numbers
+    __m512i coin_steps[kMaxPlayers];  // SplitMix::kStep times each lane's word numbers
     for (uint64_t q = 0; q < n_weighted; ++q)
         coin_steps[q] = _mm512_mullo_epi64(golden, _mm512_add_epi64(lanes_at, _mm512_set1_epi64(static_cast<long long>(q + 1))));
     const __m512i zero = _mm512_setzero_si512(), product = _mm512_set1_epi64(static_cast<long long>(group.product));
@@ -316,7 +315,7 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* view
             take = good & ((last << 1) - 1);
             attempts = static_cast<unsigned>(lowest_bit(last)) + 1;
         }
-        rng.state += attempts * stride * kGolden;
+        rng.state += attempts * stride * SplitMix::kStep;
         const __mmask8 lanes = static_cast<__mmask8>(take);
         const unsigned drawn = static_cast<unsigned>(popcount32(take));
         const __mmask8 first = static_cast<__mmask8>((1u << drawn) - 1);  // a masked store of the first `drawn`
@@ -357,6 +356,7 @@ bool DealDraws::words_by_ifma(SplitMix& rng, std::size_t n, const ListView* view
     return true;
 }
 WILDEVAL_AVX512_CODE_END
+
 #else
 void DealDraws::cards_by_ifma(std::size_t, std::size_t, uint32_t) {}
 bool DealDraws::words_by_ifma(SplitMix&, std::size_t, const ListView*) { return false; }
@@ -445,7 +445,10 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
         if (!words_by_ifma(rng, n, lists)) return false;
     } else if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
         const bool several = n_lists == 1 && lists[0].several;
-        if (several && weighted) one_list_words<true, true>(rng, 0, n, first_card_group);
+        if (kWay == CardDraws::kDeposit && n_groups == 1 && !weighted) {
+            if (several) one_list_words_avx2<true>(rng, n);
+            else one_list_words_avx2<false>(rng, n);
+        } else if (several && weighted) one_list_words<true, true>(rng, 0, n, first_card_group);
         else if (several) one_list_words<true, false>(rng, 0, n, first_card_group);
         else if (weighted) one_list_words<false, true>(rng, 0, n, first_card_group);
         else one_list_words<false, false>(rng, 0, n, first_card_group);
@@ -455,6 +458,11 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
     }
     if constexpr (kWay == CardDraws::kIfma) {
         cards_by_ifma(n, first_card_group, first_card);
+        source = rng;
+        return true;
+    }
+    if constexpr (kWay == CardDraws::kDeposit) {  // a CPU with BMI2 and AVX2 (rows_kernel.cpp's card_draws())
+        cards_by_avx2(n, first_card_group, first_card);
         source = rng;
         return true;
     }

@@ -24,9 +24,9 @@
 // multiplies read the cards' digits of eight deals at once. A weighted pick reads a coin of
 // Walker's alias table from one word of its own first. Listed hands that share a card throw the
 // deal away, and the next words draw it again. Only how the digits and the r-th card are found
-// differs by CPU (IFMA and a BMI2 deposit, a deposit alone, or a broadword search, as the row
-// kernel's row of the table and the CPU say: card_draws() in kernels/rows_kernel.hpp): the same
-// cards every way.
+// differs by CPU (IFMA and a BMI2 deposit; AVX2's 32-bit multiplies and the deposit; or a
+// broadword search, as the row kernel's row of the table and the CPU say: card_draws() in
+// kernels/rows_kernel.hpp): the same cards every way.
 #pragma once
 
 #include <cstddef>
@@ -44,6 +44,7 @@ class DealDraws {
 public:
     static constexpr std::size_t kBlock = 128;  // deals a block
     static constexpr std::size_t kJoint = std::size_t{1} << 18;  // the most sets of hands a joint list is made from
+    static constexpr uint64_t kWordMask = (uint64_t{1} << 52) - 1;  // a group word's 52 bits
 
     // One listed player's hands as card masks (0: never drawn, such as a hand that meets the
     // board), all of the same number of cards, and their weights (> 0; empty: all equal).
@@ -73,6 +74,10 @@ private:
     template <CardDraws kWay>  // how the cards are found (rows_kernel.hpp's card_draws())
     bool draw_with(SplitMix& rng, std::size_t n);
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
+    // deal_draws_avx2.cpp: the same numbers, four at a time in AVX2 (where the deposit is drawn)
+    void cards_by_avx2(std::size_t n, std::size_t first_card_group, uint32_t first_card);
+    template <bool kSeveral>
+    void one_list_words_avx2(SplitMix& rng, std::size_t n);
     template <bool kSeveral, bool kWeighted>
     void one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);
     struct ListView;  // a listed player's arrays, read without going through the vectors

@@ -61,6 +61,9 @@ void hands_from(const std::vector<uint8_t>& deck, int n, std::size_t first, Visi
 // that any number of threads, and any split of the chunks over calls, draws the same deals.
 struct SplitMix {
     uint64_t state;
+    // The state's step (word i of a state s is the mix of s + i * kStep, so vector code reads
+    // several words at once) and the mix's two multipliers.
+    static constexpr uint64_t kStep = 0x9E3779B97F4A7C15ull, kMix1 = 0xBF58476D1CE4E5B9ull, kMix2 = 0x94D049BB133111EBull;
 
     static SplitMix for_chunk(uint64_t seed, uint64_t chunk) {
         SplitMix rng{seed ^ (0xD1B54A32D192ED03ull * (chunk + 1))};
@@ -68,9 +71,9 @@ struct SplitMix {
         return rng;
     }
     uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        uint64_t z = (state += kStep);
+        z = (z ^ (z >> 30)) * kMix1;
+        z = (z ^ (z >> 27)) * kMix2;
         return z ^ (z >> 31);
     }
     // Uniform in [0, bound): Lemire's multiply-and-reject, no bias.

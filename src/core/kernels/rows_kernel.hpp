@@ -283,7 +283,8 @@ inline constexpr bool kBuildsSsse3 = false;
 // portable and SSSE3 kernels, which take every row in their own loop.
 enum class SimdBlocks { kNone, kAvx512, kAvx2, kNeon };
 // How the equity sampler draws its deals' cards (equity/deal_draws.cpp): a broadword search,
-// BMI2's deposit, or the deposit with AVX-512 IFMA's 52-bit multiplies for the digits.
+// BMI2's deposit with AVX2's 32-bit multiplies for the numbers (every CPU that runs it has AVX2),
+// or the deposit with AVX-512 IFMA's 52-bit multiplies.
 enum class CardDraws { kBroadword, kDeposit, kIfma };
 
 // The table of kernels, a row each in RowsKernel's order: the one place a kernel is described.
