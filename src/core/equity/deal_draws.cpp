@@ -68,7 +68,7 @@ inline uint32_t place_digit(uint64_t& w, uint32_t bound) {
 // numbers of draw_with's general loop, in the same order, with fewer values live (kSeveral: the
 // list holds more than one hand; kWeighted: it has an alias table).
 template <bool kSeveral, bool kWeighted>
-void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t to, std::size_t first_card_group) {
+std::size_t DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t to, std::size_t first_card_group) {
     SplitMix rng = source;
     const Group* const groups = groups_.data();
     const std::size_t n_groups = groups_.size(), n_card_words = cards_per_deal_ == 0 ? 0 : n_groups - first_card_group;
@@ -103,6 +103,7 @@ void DealDraws::one_list_words(SplitMix& source, std::size_t from, std::size_t t
         }
     }
     source = rng;
+    return to;
 }
 
 void DealDraws::views(ListView* out) const {
@@ -445,13 +446,24 @@ bool DealDraws::draw_with(SplitMix& source, std::size_t n) {
         if (!words_by_ifma(rng, n, lists)) return false;
     } else if (n_lists <= 1) {  // no deal is thrown away: a loop of its own
         const bool several = n_lists == 1 && lists[0].several;
-        if (kWay == CardDraws::kDeposit && n_groups == 1 && !weighted) {
-            if (several) one_list_words_avx2<true>(rng, n);
-            else one_list_words_avx2<false>(rng, n);
-        } else if (several && weighted) one_list_words<true, true>(rng, 0, n, first_card_group);
-        else if (several) one_list_words<true, false>(rng, 0, n, first_card_group);
-        else if (weighted) one_list_words<false, true>(rng, 0, n, first_card_group);
-        else one_list_words<false, false>(rng, 0, n, first_card_group);
+        // the deals [from, to) by the scalar loop, or AVX2's (vector) from `from` while it can:
+        // the first deal not drawn
+        auto words = [&](bool vector, std::size_t from, std::size_t to) {
+            if (several && weighted)
+                return vector ? one_list_words_avx2<true, true>(rng, from, to) : one_list_words<true, true>(rng, from, to, first_card_group);
+            if (several)
+                return vector ? one_list_words_avx2<true, false>(rng, from, to) : one_list_words<true, false>(rng, from, to, first_card_group);
+            if (weighted) return one_list_words<false, true>(rng, from, to, first_card_group);  // never: one hand has no coin
+            return vector ? one_list_words_avx2<false, false>(rng, from, to) : one_list_words<false, false>(rng, from, to, first_card_group);
+        };
+        if (kWay == CardDraws::kDeposit && n_groups == 1) {  // four at a time; a deal AVX2 leaves, by the scalar loop
+            for (std::size_t t = 0; t < n;) {
+                t = words(true, t, n);
+                if (t < n) t = words(false, t, t + 1);
+            }
+        } else {
+            words(false, 0, n);
+        }
     } else {
         for (std::size_t t = 0; t < n; ++t)  // the general loop
             if (!general_deal(rng, t, 0, lists, first_card_group)) return false;

@@ -76,10 +76,10 @@ private:
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
     // deal_draws_avx2.cpp: the same numbers, four at a time in AVX2 (where the deposit is drawn)
     void cards_by_avx2(std::size_t n, std::size_t first_card_group, uint32_t first_card);
-    template <bool kSeveral>
-    void one_list_words_avx2(SplitMix& rng, std::size_t n);
     template <bool kSeveral, bool kWeighted>
-    void one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);
+    std::size_t one_list_words_avx2(SplitMix& rng, std::size_t from, std::size_t n);
+    template <bool kSeveral, bool kWeighted>
+    std::size_t one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);  // returns to
     struct ListView;  // a listed player's arrays, read without going through the vectors
     void views(ListView* out) const;
     bool general_deal(SplitMix& rng, std::size_t t, uint64_t thrown, const ListView* lists, std::size_t first_card_group);

@@ -45,72 +45,68 @@ WILDEVAL_AVX2_TARGET inline __m256i splitmix_words_avx2(__m256i z) {
 
 }  // namespace
 
-// The words of n deals where one group holds every digit and at most one list is drawn, unweighted
-// (one_list_words' numbers): four generator words at a time (SplitMix's state is a counter), each
-// checked by Lemire and its list's digit read in AVX2; the words kept are the deals, in order.
-template <bool kSeveral>
-WILDEVAL_AVX2_TARGET void DealDraws::one_list_words_avx2(SplitMix& source, std::size_t n) {
+// The words of deals [from, n) where one group holds every digit and at most one list is drawn
+// (one_list_words' numbers), four deals at a time while all four of their group words are kept
+// and the four fit: SplitMix's state is a counter, so the four attempts' words are known (a coin
+// for a weighted list, then the group word); Lemire's check, the list's digit and Walker's coin
+// are read in AVX2 and the four deals' hands gathered. Returns the first deal not drawn: one
+// whose word (or an earlier attempt's of the four) is thrown back, or past the last whole four;
+// the scalar loop draws that one.
+template <bool kSeveral, bool kWeighted>
+WILDEVAL_AVX2_TARGET std::size_t DealDraws::one_list_words_avx2(SplitMix& source, std::size_t from, std::size_t n) {
+    static_assert(kSeveral || !kWeighted, "a list of one hand has no coin");
+    constexpr uint64_t kStride = kWeighted ? 2 : 1;  // the words an attempt reads
     uint64_t state = source.state;  // in a register: the stores below cannot change it
     const List* const list = lists_.empty() ? nullptr : &lists_[0];
-    const uint32_t* const drawable = list != nullptr ? list->drawable.data() : nullptr;
     const uint32_t* const players = list != nullptr ? list->players.data() : nullptr;
-    const uint64_t* const masks = list != nullptr ? list->masks.data() : nullptr;
     const std::size_t n_players = list != nullptr ? list->players.size() : 0, size = list != nullptr ? list->size() : 0;
-    const uint64_t rest = rest_;
+    const int* const drawable = list != nullptr ? reinterpret_cast<const int*>(list->drawable.data()) : nullptr;
+    const long long* const masks = list != nullptr ? reinterpret_cast<const long long*>(list->masks.data()) : nullptr;
+    const double* const chance = kWeighted ? list->chance.data() : nullptr;
+    const int* const alias = kWeighted ? reinterpret_cast<const int*>(list->alias.data()) : nullptr;
     uint32_t* const picked = picked_.data();
     uint64_t* const lefts = lefts_.data();
     uint64_t* const card_words = cards_per_deal_ > 0 ? card_words_.data() : nullptr;
-    const __m256i steps = _mm256_setr_epi64x(static_cast<long long>(SplitMix::kStep), static_cast<long long>(2 * SplitMix::kStep),
-                                             static_cast<long long>(3 * SplitMix::kStep), static_cast<long long>(4 * SplitMix::kStep));
+    constexpr uint64_t kStep = SplitMix::kStep;
+    // attempt i's group word is word (i + 1) * kStride after the state, its coin the word before
+    const __m256i steps = _mm256_setr_epi64x(static_cast<long long>(kStride * kStep), static_cast<long long>(2 * kStride * kStep),
+                                             static_cast<long long>(3 * kStride * kStep), static_cast<long long>(4 * kStride * kStep));
+    const __m256i coin_steps = _mm256_sub_epi64(steps, _mm256_set1_epi64x(static_cast<long long>(kStep)));
     const __m256i product = _mm256_set1_epi64x(static_cast<long long>(groups_[0].product));
     const __m256i floor = _mm256_set1_epi64x(static_cast<long long>(groups_[0].floor));
-    const __m256i mask52 = _mm256_set1_epi64x(static_cast<long long>(DealDraws::kWordMask));
+    const __m256i mask52 = _mm256_set1_epi64x(static_cast<long long>(kWordMask));
     const __m256i bound = _mm256_set1_epi64x(kSeveral ? bounds_[0] : 1);
-    const __m256i rests = _mm256_set1_epi64x(static_cast<long long>(rest));
-    alignas(32) uint64_t words[4], places[4];
-    std::size_t t = 0;
-    while (t < n) {
-        __m256i w = _mm256_srli_epi64(splitmix_words_avx2(_mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(state)), steps)), 12);
+    const __m256i rests = _mm256_set1_epi64x(static_cast<long long>(rest_));
+    std::size_t t = from;
+    for (; t + 4 <= n; t += 4, state += 4 * kStride * kStep) {
+        const __m256i states = _mm256_set1_epi64x(static_cast<long long>(state));
+        __m256i w = _mm256_srli_epi64(splitmix_words_avx2(_mm256_add_epi64(states, steps)), 12);
         const __m256i thrown = _mm256_cmpgt_epi64(floor, _mm256_and_si256(mul_low_avx2(w, product), mask52));
-        unsigned kept = ~static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(thrown))) & 0xFu;
-        const __m256i place = kSeveral ? digit_step_avx2(w, bound) : _mm256_setzero_si256();
-        if (WILDEVAL_LIKELY(kept == 0xFu && t + 4 <= n)) {  // four deals: their hands gathered
-            if (list != nullptr) {
-                for (std::size_t m = 0; m < n_players; ++m)
-                    _mm_storeu_si128(reinterpret_cast<__m128i*>(picked + players[m] * kBlock + t),
-                                     _mm256_i64gather_epi32(reinterpret_cast<const int*>(drawable + m * size), place, 4));
-                const __m256i used = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(masks), place, 8);
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(lefts + t), _mm256_andnot_si256(used, rests));
-            } else {
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(lefts + t), rests);
-            }
-            if (card_words != nullptr) _mm256_storeu_si256(reinterpret_cast<__m256i*>(card_words + t), w);
-            t += 4;
-            state += 4 * SplitMix::kStep;
-            continue;
+        if (WILDEVAL_UNLIKELY(!_mm256_testz_si256(thrown, thrown))) break;
+        __m256i place = kSeveral ? digit_step_avx2(w, bound) : _mm256_setzero_si256();
+        if (kWeighted) {  // Walker's coin, the top 53 bits of its word as a double in [0, 1): the alias where it is not below the chance
+            const __m256i bits = _mm256_srli_epi64(splitmix_words_avx2(_mm256_add_epi64(states, coin_steps)), 11);
+            // bits < 2^53 as a double: its high 21 bits and its low 32 each in a double's mantissa
+            const __m256d high = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(bits, 32), _mm256_castpd_si256(_mm256_set1_pd(0x1.0p84)))),
+                                               _mm256_set1_pd(0x1.0p84 + 0x1.0p52));
+            const __m256d low = _mm256_castsi256_pd(_mm256_blend_epi32(bits, _mm256_castpd_si256(_mm256_set1_pd(0x1.0p52)), 0xAA));
+            const __m256d coin = _mm256_mul_pd(_mm256_add_pd(high, low), _mm256_set1_pd(0x1.0p-53));
+            const __m256d to_alias = _mm256_cmp_pd(coin, _mm256_i64gather_pd(chance, place, 8), _CMP_NLT_UQ);
+            place = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(place),
+                                                         _mm256_castsi256_pd(_mm256_cvtepu32_epi64(_mm256_i64gather_epi32(alias, place, 4))), to_alias));
         }
-        _mm256_store_si256(reinterpret_cast<__m256i*>(places), place);
-        _mm256_store_si256(reinterpret_cast<__m256i*>(words), w);
-        uint64_t read = 4;  // the words these deals read
-        while (kept != 0) {
-            const unsigned k = static_cast<unsigned>(lowest_bit(kept));
-            kept &= kept - 1;
-            uint64_t used = 0;
-            if (list != nullptr) {
-                const std::size_t at = kSeveral ? static_cast<std::size_t>(places[k]) : 0;
-                for (std::size_t m = 0; m < n_players; ++m) picked[players[m] * kBlock + t] = drawable[m * size + at];
-                used = masks[at];
-            }
-            lefts[t] = rest & ~used;
-            if (card_words != nullptr) card_words[t] = words[k];
-            if (++t == n) {
-                read = k + 1;
-                break;
-            }
+        if (list != nullptr) {
+            for (std::size_t m = 0; m < n_players; ++m)
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(picked + players[m] * kBlock + t),
+                                 _mm256_i64gather_epi32(drawable + m * size, place, 4));
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(lefts + t), _mm256_andnot_si256(_mm256_i64gather_epi64(masks, place, 8), rests));
+        } else {
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(lefts + t), rests);
         }
-        state += read * SplitMix::kStep;
+        if (card_words != nullptr) _mm256_storeu_si256(reinterpret_cast<__m256i*>(card_words + t), w);
     }
     source.state = state;
+    return t;
 }
 
 // The cards of deals [0, n) from their words, as cards_by_ifma finds them: each card's digit of
@@ -158,14 +154,16 @@ WILDEVAL_AVX2_TARGET void DealDraws::cards_by_avx2(std::size_t n, std::size_t fi
     }
 }
 
-template void DealDraws::one_list_words_avx2<true>(SplitMix&, std::size_t);
-template void DealDraws::one_list_words_avx2<false>(SplitMix&, std::size_t);
 #else
 void DealDraws::cards_by_avx2(std::size_t, std::size_t, uint32_t) {}
-template <bool kSeveral>
-void DealDraws::one_list_words_avx2(SplitMix&, std::size_t) {}
-template void DealDraws::one_list_words_avx2<true>(SplitMix&, std::size_t);
-template void DealDraws::one_list_words_avx2<false>(SplitMix&, std::size_t);
+template <bool kSeveral, bool kWeighted>
+std::size_t DealDraws::one_list_words_avx2(SplitMix&, std::size_t from, std::size_t) {
+    return from;
+}
 #endif
+
+template std::size_t DealDraws::one_list_words_avx2<true, true>(SplitMix&, std::size_t, std::size_t);
+template std::size_t DealDraws::one_list_words_avx2<true, false>(SplitMix&, std::size_t, std::size_t);
+template std::size_t DealDraws::one_list_words_avx2<false, false>(SplitMix&, std::size_t, std::size_t);
 
 }  // namespace wildeval
