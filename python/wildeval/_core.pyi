@@ -73,8 +73,11 @@ class EquityEngine(metaclass=_pybind11_type):
     def __init__(
         self, ranking: str, wild_rank_mask: int, flush_duplicates: bool,
         players: list[tuple[npt.NDArray[np.uint8] | bytes, npt.NDArray[np.float64]]], board: list[int], dead: list[int],
-        board_size: int, low: str = "",
+        board_size: int, low: str = "", free_only: bool = False,
     ) -> None: ...
+    # each player's hands (free_only: a list's hands that meet the board, the dead cards or a
+    # known hand are left out)
+    def combos(self) -> list[int]: ...
     def plan(self) -> tuple[int, int, int, int]: ...  # hand sets, boards per set, tasks, first cards per set
     # rows: shares (players * (players + 1)), squares (players), weight, deals, hand sets
     def exact(self, first_task: int, n_tasks: int, threads: int) -> npt.NDArray[np.float64]: ...

@@ -85,23 +85,22 @@ def _range_of_text(text: str) -> Range:
     return Range(text)
 
 
-_RangeArrays = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint64], bool]
+_RangeArrays = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], bool]
 _range_arrays_kept: dict[int, tuple[Range, _RangeArrays]] = {}
 
 
 def _range_arrays(held: Range) -> _RangeArrays:
-    """A range's hands as the engine takes them (an (n, 2) array of cards, their weights), each
-    hand's cards as a bit mask, and whether every weight is 1; made once for each Range object
-    (a Range does not change; ranges read from text are kept ones, so the same text finds them)."""
+    """A range's hands as the engine takes them (an (n, 2) array of cards, their weights), and
+    whether every weight is 1; made once for each Range object (a Range does not change; ranges
+    read from text are kept ones, so the same text finds them)."""
     kept = _range_arrays_kept.get(id(held))
     if kept is not None and kept[0] is held:  # the same object, held by the entry: not a reused id
         return kept[1]
     hands = np.asarray(held.hands, dtype=np.uint8).reshape(len(held), 2)
     weights = np.asarray(held.weights, dtype=np.float64)
-    masks = np.left_shift(np.uint64(1), hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-    for array in (hands, weights, masks):
+    for array in (hands, weights):
         array.flags.writeable = False
-    arrays = (hands, weights, masks, bool((weights == 1.0).all()))
+    arrays = (hands, weights, bool((weights == 1.0).all()))
     if len(_range_arrays_kept) >= 64:
         _range_arrays_kept.clear()
     _range_arrays_kept[id(held)] = (held, arrays)
@@ -135,7 +134,7 @@ def _hands(held: Held, position: int, hole: int) -> tuple[Held, Hands, Weights]:
     rng = _range_of_text("random") if held == "random" else cast(Range, held)
     if not len(rng):
         raise ValueError(f"player {position}: the range holds no hand")
-    hand_array, weight_array, _, _ = _range_arrays(rng)  # a range's: the arrays made once for it
+    hand_array, weight_array, _ = _range_arrays(rng)  # a range's: the arrays made once for it
     return rng, hand_array, weight_array
 
 
@@ -205,58 +204,67 @@ def read_spot(players: Sequence[str | Range | Iterable[object]], board: str | It
                 if c not in deck:
                     raise ValueError(f"{who}: {ranking_spec.not_in_deck(c)}")
     players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = []
-    combos = []
     held_cards = 0
-    seen_mask: int | None = None  # the cards a range's hand may not hold, as a mask (made once)
     unit_weights = True
-    for i, (held, hands, weights) in enumerate(parsed, 1):
-        n = len(hands[0])
-        if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
-            raise ValueError(
-                f"player {i} holds {n} cards with a board of {board_size}; an {name!r} hand has "
-                f"{hand_sizes(name)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
-        if board_cards is None and not fewest <= n + board_size <= most:
-            raise ValueError(
-                f"player {i} holds {n} cards, with a board of {board_size} that makes "
-                f"{n + board_size}; a {name!r} hand has {hand_sizes(name)} cards")
-        held_cards += n
-        if type(held) is tuple:  # a known hand
-            combos.append(1)
-            players_arg.append((bytes(held), _ONE_WEIGHT))
-            continue
-        if isinstance(held, Range):  # its hands as arrays, made once: those that share no card kept
-            hand_array, weight_array, masks, ones = _range_arrays(held)
-            if seen_mask is None:
-                seen_mask = _mask_of(seen, short, deck)
-            free = (masks & np.uint64(seen_mask)) == 0
-            n_free = int(np.count_nonzero(free))
-            if n_free < len(free):
-                hand_array, weight_array = hand_array[free], weight_array[free]
-        else:  # random hands of another size than two, as tuples
-            kept = [(h, w) for h, w in zip(hands, weights)
-                    if seen.isdisjoint(h) and (not short or all(c in deck for c in h))]
-            n_free = len(kept)
-            hand_array = np.asarray([h for h, _ in kept], dtype=np.uint8).reshape(n_free, n)
-            weight_array = np.asarray([w for _, w in kept], dtype=np.float64)
-            ones = all(w == 1.0 for _, w in kept)
-        if not n_free:
-            raise ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
-                             "with the board, the dead cards or a known hand, or is not in the deck")
-        combos.append(n_free)
-        unit_weights = unit_weights and ones
-        players_arg.append((hand_array, weight_array))
-    if short:
-        gone = gone + [c for c in range(52) if c not in deck]
-    if held_cards + board_size + len(gone) > 52:
-        raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
-    if low is not None:
-        if not isinstance(low, str) or spec(low).codec.category_type is not LowCategory:
-            raise ValueError(f"low={low!r}: the low half is a ranking of lows such as 'omaha_low8'")
-        if mask:
-            raise ValueError("a pot split high and low takes no wild ranks")
-    args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "")
-    engine = _core.EquityEngine(*args)
+    at = 0  # the player being read; past them, len(parsed) + 1
+    try:
+        for at, (held, hands, weights) in enumerate(parsed, 1):
+            n = len(hands[0])
+            if board_cards is not None and not (fewest <= n <= most and board_cards[0] <= board_size <= board_cards[1]):
+                raise ValueError(
+                    f"player {at} holds {n} cards with a board of {board_size}; an {name!r} hand has "
+                    f"{hand_sizes(name)} hole cards and a board of {board_cards[0]} to {board_cards[1]}")
+            if board_cards is None and not fewest <= n + board_size <= most:
+                raise ValueError(
+                    f"player {at} holds {n} cards, with a board of {board_size} that makes "
+                    f"{n + board_size}; a {name!r} hand has {hand_sizes(name)} cards")
+            held_cards += n
+            if type(held) is tuple:  # a known hand
+                players_arg.append((bytes(held), _ONE_WEIGHT))
+                continue
+            if isinstance(held, Range):  # its arrays, made once: the engine leaves out hands that meet a card seen
+                hand_array, weight_array, ones = _range_arrays(held)
+            else:  # random hands of another size than two, as tuples
+                kept = [(h, w) for h, w in zip(hands, weights)
+                        if seen.isdisjoint(h) and (not short or all(c in deck for c in h))]
+                hand_array = np.asarray([h for h, _ in kept], dtype=np.uint8).reshape(len(kept), n)
+                weight_array = np.asarray([w for _, w in kept], dtype=np.float64)
+                ones = all(w == 1.0 for _, w in kept)
+            unit_weights = unit_weights and ones
+            players_arg.append((hand_array, weight_array))
+        at = len(parsed) + 1
+        if short:
+            gone = gone + [c for c in range(52) if c not in deck]
+        if held_cards + board_size + len(gone) > 52:
+            raise ValueError("the deck holds too few cards for these hands, the board and the dead cards")
+        if low is not None:
+            if not isinstance(low, str) or spec(low).codec.category_type is not LowCategory:
+                raise ValueError(f"low={low!r}: the low half is a ranking of lows such as 'omaha_low8'")
+            if mask:
+                raise ValueError("a pot split high and low takes no wild ranks")
+        args = (name, mask, flushes, players_arg, shown, gone, board_size, low or "", True)
+        engine = _core.EquityEngine(*args)
+    except ValueError:
+        # a player before `at` none of whose hands can be dealt is what is said first
+        no_hand = _no_hand(parsed[:at - 1], _mask_of(seen, short, deck))
+        if no_hand is not None:
+            raise no_hand from None
+        raise
+    combos = engine.combos()
     return Spot(args, engine, parsed, combos, board_size - len(shown), unit_weights, known_hands)
+
+
+def _no_hand(parsed: list[tuple[Held, Hands, Weights]], seen_mask: int) -> ValueError | None:
+    """The error for the first player none of whose hands can be dealt (each meets a card of
+    seen_mask), or None."""
+    for i, (held, hands, _) in enumerate(parsed, 1):
+        if type(held) is tuple:
+            continue
+        masks = [sum(1 << int(c) for c in h) for h in hands]
+        if all(m & seen_mask for m in masks):
+            return ValueError(f"player {i}: no hand of {str(held)!r} can be dealt: each shares a card "
+                              "with the board, the dead cards or a known hand, or is not in the deck")
+    return None
 
 
 def _mask_of(seen: set[int], short: bool, deck: Any) -> int:
@@ -287,7 +295,7 @@ def _plain_known_deal(players: object, board: object, dead: object, board_size: 
     engine, hands, shown, gone = known
     players_arg: list[tuple[bytes | npt.NDArray[np.uint8], npt.NDArray[np.float64]]] = [
         (bytes(h), _ONE_WEIGHT) for h in hands]
-    args = (name, mask, flushes, players_arg, shown, gone, board_size, "")
+    args = (name, mask, flushes, players_arg, shown, gone, board_size, "", True)  # as read_spot's (free_only)
     return Spot(args, engine, [(h, [h], [1.0]) for h in hands], [1] * len(hands), board_size - len(shown), True, True)
 
 

@@ -33,14 +33,27 @@ public:
     // players: one (hands, weights) pair each, hands an (n, cards) array of card ints, or the
     // bytes of one known hand's cards (with one weight).
     // low: "" or the ranking of a pot's low half (EquityDeal::low), split as `ranking` is.
+    // free_only: a list's hands that meet the board, the dead cards or a known hand are left out
+    // (combos() then counts those kept), so that a range goes as it is, unfiltered.
     PyEquityEngine(const std::string& ranking, uint32_t wild_rank_mask, bool flush_duplicates,
                    const std::vector<std::pair<py::object, Weights>>& players, const std::vector<int>& board,
-                   const std::vector<int>& dead, int board_size, const std::string& low)
+                   const std::vector<int>& dead, int board_size, const std::string& low, bool free_only)
         : kept_(kept_evaluator(ranking, wild_rank_mask, flush_duplicates)), ev_(*kept_) {
         if (!low.empty()) {
             low_ev_ = kept_evaluator(low, 0, true);
             check_high_low(ev_.spec(), low_ev_->spec());  // std::invalid_argument: a ValueError
             deal_.low = &low_ev_->ranking();
+        }
+        uint64_t seen = 0;  // free_only: the cards a list's hand may not hold (a card past 63 is left to check())
+        auto see = [&seen](int c) {
+            if (c >= 0 && c < kDeck) seen |= uint64_t{1} << c;
+        };
+        if (free_only) {
+            for (int c : board) see(c);
+            for (int c : dead) see(c);
+            for (const auto& player : players)
+                if (py::isinstance<py::bytes>(player.first))
+                    for (char c : py::cast<std::string>(player.first)) see(static_cast<uint8_t>(c));
         }
         for (const auto& [held, weights] : players) {
             EquityPlayer player;
@@ -59,9 +72,22 @@ public:
                 player.cards.assign(hands.data(), hands.data() + hands.size());
                 n_hands = hands.shape(0);
             }
+            if (weights.size() != n_hands) throw py::value_error("each player needs one weight per hand");
             player.weights.assign(weights.data(), weights.data() + weights.size());
-            if (static_cast<py::ssize_t>(player.weights.size()) != n_hands)
-                throw py::value_error("each player needs one weight per hand");
+            if (free_only && seen != 0 && !py::isinstance<py::bytes>(held)) {  // the hands that meet `seen` left out, in place
+                const std::size_t n = static_cast<std::size_t>(player.n_cards);
+                std::size_t kept = 0;
+                for (std::size_t i = 0; i < player.weights.size(); ++i) {
+                    const uint8_t* hand = player.cards.data() + i * n;
+                    uint64_t cards = 0;
+                    for (std::size_t j = 0; j < n; ++j) cards |= hand[j] < kDeck ? uint64_t{1} << hand[j] : 0;
+                    if (cards & seen) continue;
+                    std::copy(hand, hand + n, player.cards.data() + kept * n);
+                    player.weights[kept++] = player.weights[i];
+                }
+                player.cards.resize(kept * n);
+                player.weights.resize(kept);
+            }
             deal_.players.push_back(std::move(player));
         }
         auto bytes = [](const std::vector<int>& cards) {
@@ -82,6 +108,12 @@ public:
     PyEquityEngine(std::shared_ptr<const wildeval::Evaluator> ev, EquityDeal deal)
         : kept_(std::move(ev)), ev_(*kept_), deal_(std::move(deal)) {
         deal_.check(ev_);  // std::invalid_argument: a ValueError
+    }
+
+    py::list combos() const {
+        py::list out;
+        for (const EquityPlayer& player : deal_.players) out.append(player.combos());
+        return out;
     }
 
     py::tuple plan() {
@@ -359,9 +391,10 @@ py::list equity_answers(const Weights& totals, std::size_t players) {
 void register_equity(py::module_& m) {
     py::class_<PyEquityEngine>(m, "EquityEngine")
         .def(py::init<const std::string&, uint32_t, bool, const std::vector<std::pair<py::object, Weights>>&,
-                      const std::vector<int>&, const std::vector<int>&, int, const std::string&>(),
+                      const std::vector<int>&, const std::vector<int>&, int, const std::string&, bool>(),
              py::arg("ranking"), py::arg("wild_rank_mask"), py::arg("flush_duplicates"), py::arg("players"),
-             py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "")
+             py::arg("board"), py::arg("dead"), py::arg("board_size"), py::arg("low") = "", py::arg("free_only") = false)
+        .def("combos", &PyEquityEngine::combos, "each player's hands (free_only: those that meet no card seen)")
         .def("plan", &PyEquityEngine::plan, "(hand sets, boards per set, tasks, first cards per set or 0)")
         .def("exact", &PyEquityEngine::exact, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))
         .def("exact_total", &PyEquityEngine::exact_total, py::arg("first_task"), py::arg("n_tasks"), py::arg("threads"))

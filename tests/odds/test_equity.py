@@ -217,6 +217,16 @@ def test_progress_counts_every_deal() -> None:
     (["As Ad"] * 11, {}, "at most 10"),
     (["As Ad", "As Kd"], {}, "card As is dealt twice"),
     (["As Ad", "KK"], {"dead": "Kc Kd Kh"}, "player 2: no hand of 'KK' can be dealt"),
+    # the engine leaves out a range's hands that meet a card seen; what is wrong is said in the
+    # order it is read: a player's size before the next player's hands, these before the deck
+    (["As Ad", "KK", "Qs Qd Qh"], {"dead": "Kc Kd Kh"}, "player 2: no hand of 'KK' can be dealt"),
+    (["As Ad", "KK"], {"dead": "Kc Kd Kh", "board_size": 6}, "player 1 holds 2 cards, with a board of 6"),
+    (["KK", "QQ"], {"board": "Kc Kd Kh", "dead": "Ks 2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c "
+                    "7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Ac Ad Ah As"},
+     "player 1: no hand of 'KK' can be dealt"),
+    (["KK", "QQ", "JJ"], {"board": "Kc Kd Kh", "dead": "Ks Qc 2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s "
+                          "6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Ac Ad Ah As"},
+     "player 1: no hand of 'KK' can be dealt"),
     (["AA", "AA", "AA"], {}, "no deal"),
     (["AA", "AA", "AA"], {"trials": 100}, "no deal gives every player a hand"),
     (["QQ+", "AKx"], {}, "player 2: range 'AKx': 'AKx' (at character 1) is not a hand"),

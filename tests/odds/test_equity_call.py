@@ -315,15 +315,16 @@ def test_three_or_four_cards_to_come_are_tallied_from_kept_values(players: list[
 
 def test_a_ranges_arrays_are_made_once_and_filtered_each_call() -> None:
     """A range's hands go to the engine as arrays made once for each Range object (read-only, so
-    that no call changes them), and each call keeps the hands that share no card with what is
+    that no call changes them), and the engine keeps the hands that share no card with what is
     seen (and, for a short deck, hold no card below the sixes): the answers are those of the
     range's hands filtered one by one."""
     wide = Range("QQ+, AKs, 54s:0.5")
-    hands, weights, masks, ones = _range_arrays(wide)
+    hands, weights, ones = _range_arrays(wide)
     assert _range_arrays(wide)[0] is hands and not ones
-    assert not hands.flags.writeable and not weights.flags.writeable and not masks.flags.writeable
+    assert not hands.flags.writeable and not weights.flags.writeable
     assert [tuple(h) for h in hands] == wide.hands and list(weights) == wide.weights
-    assert all(int(m) == (1 << int(a)) | (1 << int(b)) for m, (a, b) in zip(masks, hands))
+    spot = read_spot(["As Ks", wide], "Qh 7c 5s", "", 5, "high", None, True, None)
+    assert spot.args[3][1][0] is hands and spot.args[-1] is True  # as they are: the engine filters (free_only)
 
     def free(seen: str, lowest: int = 0) -> int:
         gone = set(parse_cards(seen))
