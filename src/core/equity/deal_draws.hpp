@@ -73,6 +73,8 @@ public:
 private:
     template <CardDraws kWay>  // how the cards are found (rows_kernel.hpp's card_draws())
     bool draw_with(SplitMix& rng, std::size_t n);
+    // deal_draws_ifma.cpp: the same numbers, eight at a time by AVX-512 IFMA (its words, with
+    // words_by_ifma below)
     void cards_by_ifma(std::size_t n, std::size_t first_card_group, uint32_t first_card);
     // deal_draws_avx2.cpp: the same numbers, four at a time in AVX2 (where the deposit is drawn)
     void cards_by_avx2(std::size_t n, std::size_t first_card_group, uint32_t first_card);
@@ -82,7 +84,8 @@ private:
     std::size_t one_list_words(SplitMix& rng, std::size_t from, std::size_t to, std::size_t first_card_group);  // returns to
     struct ListView;  // a listed player's arrays, read without going through the vectors
     void views(ListView* out) const;
-    bool general_deal(SplitMix& rng, std::size_t t, uint64_t thrown, const ListView* lists, std::size_t first_card_group);
+    bool general_deals(SplitMix& rng, std::size_t from, std::size_t to, uint64_t thrown, const ListView* lists,
+                       std::size_t first_card_group);
     bool words_by_ifma(SplitMix& rng, std::size_t n, const ListView* views);
 
     struct List {
