@@ -1,8 +1,8 @@
 // The sampler's words and cards in AVX2 (deal_draws.hpp): where the deposit draws the cards (the
 // AVX2 kernel's way, or the AVX-512 kernels' on a CPU without IFMA; every such CPU has AVX2),
-// four 64-bit lanes do what AVX-512 IFMA's eight do in deal_draws.cpp: SplitMix's words, Lemire's
-// check and the digits by 32-bit multiplies (vpmuludq) instead of the scalar port's. The same
-// numbers as the scalar loops, in the same order.
+// four 64-bit lanes do what AVX-512 IFMA's eight do in deal_draws_ifma.cpp: SplitMix's words,
+// Lemire's check and the digits by 32-bit multiplies (vpmuludq) instead of the scalar port's.
+// The same numbers as the scalar loops, in the same order.
 #include "equity/deal_draws.hpp"
 
 #include <algorithm>
