@@ -39,21 +39,16 @@ bool natural_rows_of(const Card* cards, uint8_t* bytes, std::size_t n_rows, int3
     bool ok = true;  // false: a block held a card twice or a byte that is not a card
     const std::size_t blocks = simd_blocks(
         [&](const auto& row) -> std::size_t {
-            if constexpr (sizeof(Card) > 4) {
-                return 0;  // 8-byte cards come narrowed by the caller (reads_wide)
-            } else {
-                const std::size_t whole = rows16_rows<N>(n_rows);
-                if (whole == 0) return 0;
-                auto run = [&](auto look) {
-                    return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, whole, out, parts, hash, look, fix,
-                                                                        wild_flush);
-                };
-                if constexpr (Gathered<Lookup>::value)
-                    ok = row.gathers ? run(lookup) : run(RowAtATime<Lookup>{lookup});
-                else
-                    ok = run(lookup);
-                return whole;
-            }
+            const std::size_t whole = rows16_rows<N>(n_rows);
+            if (whole == 0) return 0;
+            auto run = [&](auto look) {
+                return natural_rows16<N, Shape, Flushes, FinalFrom>(cards, bytes, whole, out, parts, hash, look, fix, wild_flush);
+            };
+            if constexpr (Gathered<Lookup>::value)
+                ok = row.gathers ? run(lookup) : run(RowAtATime<Lookup>{lookup});
+            else
+                ok = run(lookup);
+            return whole;
         },
         [&](const auto&) -> std::size_t {
             const std::size_t whole = rows8_rows<N, Card>(n_rows);

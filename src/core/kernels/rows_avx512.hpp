@@ -14,11 +14,11 @@
 // ranks that can make a flush are listed as each block finds them and their flushes read in a
 // second pass over the list (flush_pass).
 //
-// Rows of wider integer cards (2 or 4 bytes; 8-byte ones come narrowed by the caller,
-// natural_rows_read_wide) are read as they are: each block's loads are
+// Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each block's loads are
 // narrowed to its two registers of bytes with byte permutes (vpermt2b), their bits OR-ed
-// together for the range check. The lines sixteen blocks on are fetched meanwhile, bytes or
-// wider cards, so that the array is read from memory once.
+// together for the range check. The lines 32 blocks on are fetched into the second-level cache
+// meanwhile, and those 4 blocks on into the first, bytes or wider cards, so that the array is
+// read from memory once.
 //
 // Built with GCC or Clang on x86-64 only, as functions compiled for AVX-512 whatever the
 // package's -march; natural_rows (rows.hpp) runs it when the CPU has AVX-512 F, BW, DQ,
@@ -136,7 +136,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                                            const CardParts& parts, SlotHash hash, Lookup lookup, Fix fix,
                                            const uint32_t* wild_flush) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
-    static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4),
+    static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4 || sizeof(Card) == 8),
                   "cards as unsigned integers of 1, 2 or 4 bytes");
     constexpr bool kNarrow = sizeof(Card) > 1;
     const uint8_t* rows = kNarrow ? bytes : reinterpret_cast<const uint8_t*>(cards);
@@ -169,11 +169,12 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     const __mmask64 high_bytes = (N * 16 - 64 >= 64) ? ~__mmask64{0} : (__mmask64{1} << (N * 16 - 64)) - 1;
     __mmask64 repeated = 0;
     __m512i top = _mm512_setzero_si512();
-    // Each block fetches the lines of the block kAheadBlocks on (fetch_rows_ahead); wider cards:
+    // Each block fetches the lines of the block kFarBlocks on into the second-level cache, and
+    // those of the block kNearBlocks on into the first (fetch_rows_in_two_steps); wider cards:
     // every loaded word OR-ed together, and the narrowing permute (byte b from byte
     // b * sizeof(Card) of a pair of loads, mod 128).
-    constexpr std::size_t kAheadBlocks = 16, kBlockLines = (16 * N * sizeof(Card) + 63) / 64;
-    constexpr std::size_t kAheadBytes = kAheadBlocks * kRows * N * sizeof(Card);
+    constexpr std::size_t kFarBlocks = 32, kNearBlocks = 4, kBlockLines = (16 * N * sizeof(Card) + 63) / 64;
+    constexpr std::size_t kBlockBytes = kRows * N * sizeof(Card), kFar = kFarBlocks * kBlockBytes, kNear = kNearBlocks * kBlockBytes;
     __m512i wide_bits = _mm512_setzero_si512();
     alignas(64) uint8_t narrow_bytes[64];
     for (int b = 0; b < 64; ++b) narrow_bytes[b] = static_cast<uint8_t>(b * sizeof(Card) % 128);
@@ -246,7 +247,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
             __m512i lo, hi;  // the block's bytes 0-63 and 64-16N
             if constexpr (kNarrow) {
                 const Card* c = cards + i * N;
-                fetch_rows_ahead<kBlockLines>(c, kAheadBytes);
+                fetch_rows_in_two_steps<kBlockLines>(c, kFar, kNear);
                 lo = low_bytes<Card, 64>(c, narrow_index, wide_bits);
                 hi = low_bytes<Card, 16 * N - 64>(c + 64, narrow_index, wide_bits);
                 if (fixes) {
@@ -254,7 +255,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                     _mm512_mask_storeu_epi8(bytes + i * N + 64, high_bytes, hi);
                 }
             } else {
-                fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
+                fetch_rows_in_two_steps<kBlockLines>(rows + i * N, kFar, kNear);
                 lo = _mm512_loadu_si512(rows + i * N);
                 hi = _mm512_loadu_si512(rows + i * N + 64);
             }

@@ -164,13 +164,29 @@ private:
 
 // A kernel's fetch of the rows ahead of those it reads: the `Lines` cache lines from `at` +
 // `distance` bytes (maybe past the rows: a fetch never faults, and the address is formed without
-// pointer arithmetic beyond the array). The x86 kernels and the portable one fetch about 256 rows
-// on, bytes as well as wider cards: with the hardware prefetcher alone, rows of bytes from memory
-// ran 4-38 % slower (Zen 4, docs/experiments.md). The NEON kernel does not (not measured on ARM).
+// pointer arithmetic beyond the array). The AVX2 and portable kernels fetch about 256 rows on,
+// bytes as well as wider cards: with the hardware prefetcher alone, rows of bytes from memory
+// ran 4-38 % slower (Zen 4, docs/experiments.md). The AVX-512 kernel fetches in two steps (below).
+// The NEON kernel does not fetch (not measured on ARM).
 template <std::size_t Lines>
 inline void fetch_rows_ahead(const void* at, std::size_t distance) {
     const char* ahead = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(at) + distance);
     for (std::size_t q = 0; q < Lines; ++q) prefetch(ahead + 64 * q);
+}
+// The AVX-512 kernel's fetch, in two steps: the `Lines` lines from `at` + `far` bytes into the
+// second-level cache, those from `at` + `near` on into the first. A fetch from memory into the
+// first level holds one of its few miss buffers for the whole wait, which the kernel's table
+// reads need too: on Zen 4, int32 rows from memory ran 1.4x as fast fetched this way as with
+// every fetch into the first level (docs/experiments.md).
+template <std::size_t Lines>
+inline void fetch_rows_in_two_steps(const void* at, std::size_t far, std::size_t near) {
+    const uintptr_t from = reinterpret_cast<uintptr_t>(at);
+    const char* later = reinterpret_cast<const char*>(from + far);
+    const char* soon = reinterpret_cast<const char*>(from + near);
+    for (std::size_t q = 0; q < Lines; ++q) {
+        prefetch_later(later + 64 * q);
+        prefetch(soon + 64 * q);
+    }
 }
 
 // The bits of a 64-bit word of integer cards `Size` bytes each (2, 4 or 8) that no value 0-63
@@ -302,11 +318,11 @@ struct RowsKernelRow {
     bool rest_ssse3;            // the rows past its blocks to the SSSE3 loop (else the portable one)
     CardDraws draws;            // the sampler's way at best (card_draws(): where BMI2's deposit is fast)
 };
-// Of the wide cards: the AVX2 kernel narrows them as it loads them, and so do the AVX-512 kernels
-// for 2- and 4-byte cards. 8-byte cards they take narrowed by the caller's pass (narrow_cards),
-// which streams them from memory faster than their own loads did (1.2-1.35x on Zen 4,
-// docs/experiments.md). The other kernels take every width narrowed by the caller, which fetches
-// the next block meanwhile.
+// Of the wide cards: the AVX2 and AVX-512 kernels narrow them as they load them, every width.
+// (The AVX-512 kernels took 8-byte cards narrowed by the caller's pass until their fetches went
+// in two steps; since, their own loads run 1.15-1.35x the pass on Zen 4, docs/experiments.md.)
+// The other kernels take every width narrowed by the caller, which fetches the next block
+// meanwhile.
 inline constexpr RowsKernelRow kRowsKernelRows[] = {
     // kernel, name, built, CPU needs, blocks, gathers, reads_wide, rest_ssse3, draws
     {RowsKernel::kPortable, "portable", true, nullptr, SimdBlocks::kNone, false, 0, false, CardDraws::kBroadword},
@@ -315,9 +331,9 @@ inline constexpr RowsKernelRow kRowsKernelRows[] = {
     {RowsKernel::kAvx2, "avx2", kBuildsAvx2, &CpuFeatures::avx2, SimdBlocks::kAvx2, false, 8, kBuildsSsse3,
      CardDraws::kDeposit},
     // AVX-512 F, BW, DQ, VL, VBMI, VNNI
-    {RowsKernel::kAvx512, "avx512", kBuildsAvx512, &CpuFeatures::avx512, SimdBlocks::kAvx512, true, 4, kBuildsSsse3,
+    {RowsKernel::kAvx512, "avx512", kBuildsAvx512, &CpuFeatures::avx512, SimdBlocks::kAvx512, true, 8, kBuildsSsse3,
      CardDraws::kIfma},
-    {RowsKernel::kAvx512Scalar, "avx512-scalar", kBuildsAvx512, &CpuFeatures::avx512, SimdBlocks::kAvx512, false, 4,
+    {RowsKernel::kAvx512Scalar, "avx512-scalar", kBuildsAvx512, &CpuFeatures::avx512, SimdBlocks::kAvx512, false, 8,
      kBuildsSsse3, CardDraws::kIfma},
     {RowsKernel::kNeon, "neon", kBuildsNeon, nullptr, SimdBlocks::kNeon, false, 0, kBuildsSsse3, CardDraws::kBroadword},
 };
