@@ -166,8 +166,12 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");
     constexpr std::size_t kRows = 8;
     static_assert(kRowsChunk % kRows == 0, "whole blocks a chunk");
-    // each block fetches the lines 256 rows on, as the AVX-512 kernel does (fetch_rows_ahead)
+    // each block fetches the lines 256 rows on into every cache level (fetch_rows_ahead); 8-byte
+    // cards (up to seven lines a block) in two steps as the AVX-512 kernel fetches
+    // (fetch_rows_in_two_steps: 512 rows on into the second level, 64 on into the first), which
+    // measured faster on them and slower on narrower cards (Zen 4, docs/experiments.md)
     constexpr std::size_t kBlockLines = (kRows * N * sizeof(Card) + 63) / 64, kAheadBytes = 256 * N * sizeof(Card);
+    constexpr std::size_t kFar = 512 * N * sizeof(Card), kNear = 64 * N * sizeof(Card);
     constexpr int kShiftTop = 32 - Shape::kBucketBits - Shape::kTableBits;  // from the product's top 32 bits
     static const Rows8Layout<N, sizeof(Card)> layout;
     const CardBytes& tables = parts.bytes();
@@ -298,7 +302,10 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
         const std::size_t end = std::min(n_rows, start + kRowsChunk);
         std::size_t n_flush = 0;
         for (std::size_t i = start; i < end; i += kRows) {
-            fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
+            if constexpr (sizeof(Card) == 8)
+                fetch_rows_in_two_steps<kBlockLines>(rows + i * N, kFar, kNear);
+            else
+                fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBytes);
             __m256i h0, h1;
             int f0 = 0, f1 = 0;
             four(rows + i * N, copy + (kCopies ? (i - start) * 8 : 0), counts + (kWild ? i - start : 0), h0, f0);
