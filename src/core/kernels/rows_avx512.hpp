@@ -17,8 +17,8 @@
 // Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each block's loads are
 // narrowed to its two registers of bytes with byte permutes (vpermt2b), their bits OR-ed
 // together for the range check. The lines 32 blocks on are fetched into the second-level cache
-// meanwhile, and those 4 blocks on into the first, bytes or wider cards, so that the array is
-// read from memory once.
+// meanwhile, and those 4 blocks on into the first (natural rows of bytes: 16 blocks on, into the
+// first), so that the array is read from memory once.
 //
 // Built with GCC or Clang on x86-64 only, as functions compiled for AVX-512 whatever the
 // package's -march; natural_rows (rows.hpp) runs it when the CPU has AVX-512 F, BW, DQ,
@@ -170,10 +170,13 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
     __mmask64 repeated = 0;
     __m512i top = _mm512_setzero_si512();
     // Each block fetches the lines of the block kFarBlocks on into the second-level cache, and
-    // those of the block kNearBlocks on into the first (fetch_rows_in_two_steps); wider cards:
-    // every loaded word OR-ed together, and the narrowing permute (byte b from byte
-    // b * sizeof(Card) of a pair of loads, mod 128).
-    constexpr std::size_t kFarBlocks = 32, kNearBlocks = 4, kBlockLines = (16 * N * sizeof(Card) + 63) / 64;
+    // those of the block kNearBlocks on into the first (fetch_rows_in_two_steps), where the rows
+    // are wider cards or have wild ranks; natural rows of bytes fetch the block kAheadBlocks on
+    // into the first level only (fetch_rows_ahead), which measured 4-8 % faster for them against
+    // OMPEval (docs/experiments.md). Wider cards: every loaded word OR-ed together, and the
+    // narrowing permute (byte b from byte b * sizeof(Card) of a pair of loads, mod 128).
+    constexpr bool kTwoSteps = kNarrow || kWild;
+    constexpr std::size_t kFarBlocks = 32, kNearBlocks = 4, kAheadBlocks = 16, kBlockLines = (16 * N * sizeof(Card) + 63) / 64;
     constexpr std::size_t kBlockBytes = kRows * N * sizeof(Card), kFar = kFarBlocks * kBlockBytes, kNear = kNearBlocks * kBlockBytes;
     __m512i wide_bits = _mm512_setzero_si512();
     alignas(64) uint8_t narrow_bytes[64];
@@ -255,7 +258,10 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                     _mm512_mask_storeu_epi8(bytes + i * N + 64, high_bytes, hi);
                 }
             } else {
-                fetch_rows_in_two_steps<kBlockLines>(rows + i * N, kFar, kNear);
+                if constexpr (kTwoSteps)
+                    fetch_rows_in_two_steps<kBlockLines>(rows + i * N, kFar, kNear);
+                else
+                    fetch_rows_ahead<kBlockLines>(rows + i * N, kAheadBlocks * kBlockBytes);
                 lo = _mm512_loadu_si512(rows + i * N);
                 hi = _mm512_loadu_si512(rows + i * N + 64);
             }

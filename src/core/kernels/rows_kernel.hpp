@@ -164,16 +164,17 @@ private:
 
 // A kernel's fetch of the rows ahead of those it reads: the `Lines` cache lines from `at` +
 // `distance` bytes (maybe past the rows: a fetch never faults, and the address is formed without
-// pointer arithmetic beyond the array). The AVX2 and portable kernels fetch about 256 rows on,
-// bytes as well as wider cards: with the hardware prefetcher alone, rows of bytes from memory
-// ran 4-38 % slower (Zen 4, docs/experiments.md). The AVX-512 kernel fetches in two steps (below).
+// pointer arithmetic beyond the array). The x86 kernels and the portable one fetch about 256
+// rows on, bytes as well as wider cards: with the hardware prefetcher alone, rows of bytes from
+// memory ran 4-38 % slower (Zen 4, docs/experiments.md). The AVX-512 kernels fetch wider cards
+// and wild rows in two steps instead, and the AVX2 kernel 8-byte cards (below).
 // The NEON kernel does not fetch (not measured on ARM).
 template <std::size_t Lines>
 inline void fetch_rows_ahead(const void* at, std::size_t distance) {
     const char* ahead = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(at) + distance);
     for (std::size_t q = 0; q < Lines; ++q) prefetch(ahead + 64 * q);
 }
-// The AVX-512 kernel's fetch, in two steps: the `Lines` lines from `at` + `far` bytes into the
+// A fetch in two steps: the `Lines` lines from `at` + `far` bytes into the
 // second-level cache, those from `at` + `near` on into the first. A fetch from memory into the
 // first level holds one of its few miss buffers for the whole wait, which the kernel's table
 // reads need too: on Zen 4, int32 rows from memory ran 1.4x as fast fetched this way as with
