@@ -16,10 +16,11 @@
 // rows_kernel() is kAvx2.
 //
 // Rows of wider integer cards (2, 4 or 8 bytes) are read as they are: each pair of rows' loads
-// is narrowed with saturating packs (vpackusdw, vpackuswb; for 8-byte cards their low halves
-// first, vshufps) and one cross-lane permute, the loaded words OR-ed together for the range
-// check (a pack saturates: only the OR sees every bit); the `spread` lookup takes the bytes in
-// the order the packs leave them.
+// is narrowed with signed saturating packs (vpackssdw, vpacksswb; for 8-byte cards their low
+// halves first, vshufps) and one cross-lane permute. A value that is not a card comes out of the
+// packs as a byte that is not one either, so the bytes' own range check sees it; 8-byte cards'
+// loaded words are also OR-ed together, for the high halves the packs drop. The `spread` lookup
+// takes the bytes in the order the packs leave them.
 #pragma once
 
 #include "kernels/rows_kernel.hpp"
@@ -68,7 +69,10 @@ template <int N, class Card>
 inline constexpr int kPairLoads = sizeof(Card) == 1 ? 1 : (2 * N * static_cast<int>(sizeof(Card)) + 31) / 32;
 
 // Rows 0-1 at `at` in the low half and rows 2-3 (2N cards on) in the high half, as bytes at
-// Rows8Layout's pair_position; wider cards' loaded words are OR-ed into `bits`.
+// Rows8Layout's pair_position. Wider cards are narrowed by signed saturating packs, which turn
+// every value outside 0-127 (read as signed, so either sign's) into 127 or 0x80, never a card: the
+// kernel's check of the bytes (`top`) sees it. 8-byte cards' high halves, which the packs drop,
+// are OR-ed into `bits` for that check.
 template <int N, class Card>
 WILDEVAL_AVX2_TARGET inline __m256i pair_bytes(const Card* at, __m256i& bits) {
     if constexpr (sizeof(Card) == 1) {
@@ -82,14 +86,14 @@ WILDEVAL_AVX2_TARGET inline __m256i pair_bytes(const Card* at, __m256i& bits) {
             for (int q = 0; q < 4; ++q) {
                 if (q < kLoads) {
                     w[half][q] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at + half * 2 * N + q * kPerLoad));
-                    bits = _mm256_or_si256(bits, w[half][q]);
+                    if constexpr (sizeof(Card) == 8) bits = _mm256_or_si256(bits, w[half][q]);
                 } else {
                     w[half][q] = w[half][kLoads - 1];
                 }
             }
         if constexpr (sizeof(Card) == 2) {
             // lanes: [rows 0-1's cards 0-7, rows 2-3's 0-7 | their cards 8-15]: 64-bit quarters 0, 2, 1, 3
-            return _mm256_permute4x64_epi64(_mm256_packus_epi16(w[0][0], w[1][0]), 0xD8);
+            return _mm256_permute4x64_epi64(_mm256_packs_epi16(w[0][0], w[1][0]), 0xD8);
         } else {
             __m256i d[2][2];  // each half's cards as 32-bit words
             for (int half = 0; half < 2; ++half)
@@ -103,8 +107,8 @@ WILDEVAL_AVX2_TARGET inline __m256i pair_bytes(const Card* at, __m256i& bits) {
                 }
             // 16-bit words: [cards 0-3, 8-11 | 4-7, 12-15] a half; then bytes, and the halves' 32-bit
             // words put back in order: [rows 0-1 | rows 2-3]
-            const __m256i low = _mm256_packus_epi32(d[0][0], d[0][1]), high = _mm256_packus_epi32(d[1][0], d[1][1]);
-            return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(low, high), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+            const __m256i low = _mm256_packs_epi32(d[0][0], d[0][1]), high = _mm256_packs_epi32(d[1][0], d[1][1]);
+            return _mm256_permutevar8x32_epi32(_mm256_packs_epi16(low, high), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
         }
     }
 }
@@ -341,7 +345,7 @@ WILDEVAL_AVX2_TARGET bool natural_rows8(const Card* rows, std::size_t n_rows, in
     }
     const bool in_range = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_xor_si256(top, _mm256_set1_epi8(static_cast<char>(0x80))),
                                                                  _mm256_set1_epi8(static_cast<char>((kDeck - 1) ^ 0x80)))) == 0;
-    const bool cards_fit = !kNarrow || _mm256_testz_si256(wide_bits, _mm256_set1_epi64x(static_cast<long long>(kPastCardBits<sizeof(Card)>)));
+    const bool cards_fit = sizeof(Card) < 8 || _mm256_testz_si256(wide_bits, _mm256_set1_epi64x(static_cast<long long>(kPastCardBits<sizeof(Card)>)));
     return in_range && cards_fit && _mm256_movemask_epi8(repeated) == 0;
 }
 
