@@ -137,7 +137,7 @@ WILDEVAL_AVX512_TARGET bool natural_rows16(const Card* cards, uint8_t* bytes, st
                                            const uint32_t* wild_flush) {
     static_assert(N >= 5 && N <= 7, "rows of 5-7 cards");
     static_assert(std::is_unsigned_v<Card> && (sizeof(Card) == 1 || sizeof(Card) == 2 || sizeof(Card) == 4 || sizeof(Card) == 8),
-                  "cards as unsigned integers of 1, 2 or 4 bytes");
+                  "cards as unsigned integers of 1, 2, 4 or 8 bytes");
     constexpr bool kNarrow = sizeof(Card) > 1;
     const uint8_t* rows = kNarrow ? bytes : reinterpret_cast<const uint8_t*>(cards);
     static_assert(Shape::kBucketBits + Shape::kTableBits <= 32, "a slot and its bucket in 32 bits");

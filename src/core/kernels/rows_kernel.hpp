@@ -174,11 +174,11 @@ inline void fetch_rows_ahead(const void* at, std::size_t distance) {
     const char* ahead = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(at) + distance);
     for (std::size_t q = 0; q < Lines; ++q) prefetch(ahead + 64 * q);
 }
-// A fetch in two steps: the `Lines` lines from `at` + `far` bytes into the
-// second-level cache, those from `at` + `near` on into the first. A fetch from memory into the
-// first level holds one of its few miss buffers for the whole wait, which the kernel's table
-// reads need too: on Zen 4, int32 rows from memory ran 1.4x as fast fetched this way as with
-// every fetch into the first level (docs/experiments.md).
+// A fetch in two steps: the `Lines` lines from `at` + `far` bytes into the second-level cache,
+// those from `at` + `near` on into the first. A fetch from memory into the first level holds one
+// of its few miss buffers for the whole wait, which the kernel's table reads need too: on Zen 4,
+// int32 rows from memory ran 1.4x as fast fetched this way as with every fetch into the first
+// level (docs/experiments.md).
 template <std::size_t Lines>
 inline void fetch_rows_in_two_steps(const void* at, std::size_t far, std::size_t near) {
     const uintptr_t from = reinterpret_cast<uintptr_t>(at);
