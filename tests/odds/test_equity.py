@@ -15,7 +15,7 @@ import pytest
 from equity_helpers import brute, outcomes
 from hypothesis import given, settings, strategies as st
 
-from wildeval import Evaluator, _core, parse_cards
+from wildeval import Evaluator, _core, format_cards, parse_cards
 from wildeval.odds import equity
 from wildeval.ranges import Range
 
@@ -375,3 +375,23 @@ def test_a_small_count_is_one_task_and_whole_weights_add_as_whole_numbers() -> N
         counted = equity(players, board, threads=1)
         assert deal(players, board).engine.plan()[2] == 1
         assert outcomes(counted) == [pytest.approx(b, abs=1e-12) for b in brute(players, board)]
+
+
+GAMES = [("high", None), ("high", "2"), ("high", "357"), ("low27", None), ("low_a5", None)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=26, max_size=26, unique=True), st.integers(2, 10), st.integers(3, 4),
+       st.integers(0, 2), st.sampled_from(GAMES))
+def test_two_to_ten_known_hands_equal_every_board(cards: list[int], n_players: int, shown: int, n_dead: int,
+                                                  game: tuple[str, str | None]) -> None:
+    """2 to 10 known hands on a flop or a turn, with dead cards, under each ranking of hold'em's
+    hands and with wild ranks: every player's win, tie and equity are the definition's, every
+    board valued one by one."""
+    ranking, wild = game
+    hands = [format_cards(cards[2 * i:2 * i + 2]) for i in range(n_players)]
+    board = format_cards(cards[2 * n_players:2 * n_players + shown])
+    dead = format_cards(cards[2 * n_players + shown:2 * n_players + shown + n_dead])
+    got = equity(hands, board, dead=dead, ranking=ranking, wild=wild, threads=1)  # type: ignore[arg-type]
+    want = brute(hands, board, dead, ranking=ranking, wild=wild)
+    assert outcomes(got) == [pytest.approx(w, abs=1e-12) for w in want]
